@@ -1,0 +1,29 @@
+//! Diplomacy map geometry: a variant described as RON data, compiled into dense `Copy` ids
+//! and adjacency bit sets.
+//!
+//! This crate knows the board and what stands on it; it knows nothing of orders.
+//!
+//! ```
+//! let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron"))?;
+//! let lon = map.province_by_name("London").unwrap();
+//! let nth = map.province_by_name("nth").unwrap();
+//! assert!(map.fleet_reaches(map.main_loc(lon), nth));
+//! assert_eq!(map.centres().count(), 34);
+//! # Ok::<(), dip_map::LoadError>(())
+//! ```
+
+mod error;
+mod ids;
+mod load;
+mod map;
+mod position;
+pub mod schema;
+
+pub use error::{LoadError, Problem};
+pub use ids::{LocId, PhaseKind, PowerId, ProvinceId, Season, UnitKind};
+pub use load::{load, load_str, VariantBuilder};
+pub use map::{
+    normalise_name, Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit,
+};
+pub use position::{Dislodged, Phase, Position, Unit};
+pub use schema::{BuildRule, Terrain, VariantFile};

@@ -1,0 +1,509 @@
+//! Reading a variant file: RON → [`VariantFile`] → validated, compiled [`Map`].
+//! The only module that knows RON.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::error::{LoadError, Problem};
+use crate::map::{
+    normalise_name, BitMatrix, Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province,
+    Railroad, StartUnit,
+};
+use crate::schema::{ProvinceDef, Terrain, VariantFile};
+use crate::{LocId, PowerId, ProvinceId};
+
+/// Loads and compiles a variant file.
+pub fn load(path: impl AsRef<Path>) -> Result<Map, LoadError> {
+    let path = path.as_ref();
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io { file: file.clone(), message: e.to_string() })?;
+    load_str(&file, &text)
+}
+
+/// Parses a variant from RON text; `file` names it in errors.
+pub fn load_str(file: &str, text: &str) -> Result<Map, LoadError> {
+    let parsed: VariantFile = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_NEWTYPES)
+        .from_str(text)
+        .map_err(|e| LoadError::Syntax {
+            file: file.to_string(),
+            line: e.position.line,
+            column: e.position.col,
+            message: e.code.to_string(),
+        })?;
+    VariantBuilder::new(parsed).source(file, text).build()
+}
+
+/// Builds a [`Map`] from a [`VariantFile`] value, e.g. one made in code.
+#[derive(Debug)]
+pub struct VariantBuilder {
+    def: VariantFile,
+    file: String,
+    text: Option<String>,
+}
+
+impl VariantBuilder {
+    pub fn new(def: VariantFile) -> Self {
+        Self { def, file: "<variant>".into(), text: None }
+    }
+
+    /// The file name and text the definition came from, so errors can name lines.
+    pub fn source(mut self, file: &str, text: &str) -> Self {
+        self.file = file.to_string();
+        self.text = Some(text.to_string());
+        self
+    }
+
+    /// Validates the definition and compiles it. Every fault is reported at once.
+    pub fn build(self) -> Result<Map, LoadError> {
+        let lines = SourceLines::new(self.text.as_deref());
+        let mut c = Compiler { def: &self.def, lines: &lines, problems: Vec::new() };
+        let map = c.compile();
+        if c.problems.is_empty() {
+            Ok(map)
+        } else {
+            Err(LoadError::Invalid { file: self.file, problems: c.problems })
+        }
+    }
+}
+
+/// Finds lines of the source text for error messages.
+struct SourceLines<'a> {
+    lines: Vec<&'a str>,
+}
+
+impl<'a> SourceLines<'a> {
+    fn new(text: Option<&'a str>) -> Self {
+        Self { lines: text.map(|t| t.lines().collect()).unwrap_or_default() }
+    }
+
+    /// The line where the province with this abbreviation is defined.
+    fn province(&self, abbr: &str) -> Option<usize> {
+        let needle = format!("\"{abbr}\"");
+        self.lines.iter().position(|l| l.contains("abbr:") && l.contains(&needle) && !l.trim_start().starts_with("//")).map(|i| i + 1)
+    }
+
+    /// The first line at or after the province's definition that mentions `word` in quotes.
+    fn mention(&self, abbr: &str, word: &str) -> Option<usize> {
+        let start = self.province(abbr).map_or(0, |l| l - 1);
+        let needle = format!("\"{word}\"");
+        let needle_alt = format!("\"{word}/");
+        self.lines[start..]
+            .iter()
+            .position(|l| l.contains(&needle) || l.contains(&needle_alt))
+            .map(|i| i + start + 1)
+            .or_else(|| self.province(abbr))
+    }
+
+    /// The first line anywhere that contains `text`.
+    fn find(&self, text: &str) -> Option<usize> {
+        self.lines.iter().position(|l| l.contains(text)).map(|i| i + 1)
+    }
+}
+
+struct Compiler<'a> {
+    def: &'a VariantFile,
+    lines: &'a SourceLines<'a>,
+    problems: Vec<Problem>,
+}
+
+impl Compiler<'_> {
+    fn problem(&mut self, line: Option<usize>, province: Option<&str>, message: String) {
+        self.problems.push(Problem { line, province: province.map(str::to_string), message });
+    }
+
+    fn compile(&mut self) -> Map {
+        let def = self.def;
+        let n = def.provinces.len();
+
+        // Provinces and their ids.
+        let mut abbr_index: HashMap<String, ProvinceId> = HashMap::new();
+        for (i, p) in def.provinces.iter().enumerate() {
+            let key = p.abbr.to_ascii_lowercase();
+            if abbr_index.insert(key, ProvinceId(i as u16)).is_some() {
+                let line = self.lines.province(&p.abbr);
+                self.problem(line, Some(&p.abbr), format!("duplicate abbreviation `{}`", p.abbr));
+            }
+        }
+
+        // Locations: provinces first, then the coasts of multi-coast provinces.
+        let mut locations: Vec<Location> =
+            (0..n).map(|i| Location { province: ProvinceId(i as u16), coast: None, coast_name: None }).collect();
+        let mut provinces: Vec<Province> = Vec::with_capacity(n);
+        for (i, p) in def.provinces.iter().enumerate() {
+            let mut coasts = Vec::new();
+            for c in &p.coasts {
+                if coasts.iter().any(|&l: &LocId| locations[l.index()].coast.as_deref() == Some(c.abbr.as_str())) {
+                    let line = self.lines.mention(&p.abbr, &c.abbr);
+                    self.problem(line, Some(&p.abbr), format!("coast `{}` defined twice", c.abbr));
+                }
+                coasts.push(LocId(locations.len() as u16));
+                locations.push(Location {
+                    province: ProvinceId(i as u16),
+                    coast: Some(c.abbr.to_ascii_lowercase()),
+                    coast_name: Some(c.name.clone()),
+                });
+            }
+            provinces.push(Province {
+                abbr: p.abbr.clone(),
+                name: p.name.clone(),
+                aliases: p.aliases.clone(),
+                terrain: p.terrain,
+                centre: p.centre,
+                coasts,
+                convoyable: p.convoyable,
+                frozen_in: p.frozen_in.clone(),
+                home_of: None,
+            });
+            self.check_terrain(p);
+        }
+
+        // Names.
+        let mut names: HashMap<String, ProvinceId> = HashMap::new();
+        for (i, p) in def.provinces.iter().enumerate() {
+            let id = ProvinceId(i as u16);
+            for name in std::iter::once(&p.abbr).chain(std::iter::once(&p.name)).chain(&p.aliases) {
+                let key = normalise_name(name);
+                if key.is_empty() {
+                    let line = self.lines.province(&p.abbr);
+                    self.problem(line, Some(&p.abbr), "empty name".into());
+                    continue;
+                }
+                match names.get(&key) {
+                    Some(&other) if other != id => {
+                        let line = self.lines.mention(&p.abbr, name);
+                        let other = def.provinces[other.index()].abbr.clone();
+                        self.problem(line, Some(&p.abbr), format!("name `{name}` is also used by province `{other}`"));
+                    }
+                    _ => {
+                        names.insert(key, id);
+                    }
+                }
+            }
+        }
+
+        let resolve_loc = |text: &str| -> Result<LocId, String> {
+            let (prov, coast) = match text.split_once('/') {
+                Some((p, c)) => (p, Some(c)),
+                None => (text, None),
+            };
+            let Some(&pid) = abbr_index.get(&prov.to_ascii_lowercase()) else {
+                return Err(format!("unknown province `{prov}`"));
+            };
+            let province = &provinces[pid.index()];
+            match coast {
+                None if province.coasts.is_empty() => Ok(LocId(pid.0)),
+                None => Err(format!("`{prov}` has several coasts: name one (`{prov}/{}`)", coast_list(&locations, province))),
+                Some(c) => province
+                    .coasts
+                    .iter()
+                    .copied()
+                    .find(|l| locations[l.index()].coast.as_deref() == Some(&c.to_ascii_lowercase()))
+                    .ok_or_else(|| format!("`{prov}` has no coast `{c}`")),
+            }
+        };
+
+        // Borders.
+        let nl = locations.len();
+        let mut army_adj = BitMatrix::new(n, n);
+        let mut fleet_adj = BitMatrix::new(nl, nl);
+        let mut army_neighbours = vec![Vec::new(); n];
+        let mut fleet_neighbours = vec![Vec::new(); nl];
+        for (i, p) in def.provinces.iter().enumerate() {
+            for target in &p.army {
+                match abbr_index.get(&target.to_ascii_lowercase()) {
+                    Some(&q) => {
+                        if q.index() == i {
+                            let line = self.lines.mention(&p.abbr, target);
+                            self.problem(line, Some(&p.abbr), "borders itself".into());
+                        } else if !army_neighbours[i].contains(&q) {
+                            army_adj.set(i, q.index());
+                            army_neighbours[i].push(q);
+                        }
+                    }
+                    None => {
+                        let line = self.lines.mention(&p.abbr, target);
+                        self.problem(line, Some(&p.abbr), format!("army border to unknown province `{target}`"));
+                    }
+                }
+            }
+            let mut fleet_lists: Vec<(LocId, &Vec<String>)> = vec![(LocId(i as u16), &p.fleet)];
+            for (k, c) in p.coasts.iter().enumerate() {
+                fleet_lists.push((provinces[i].coasts[k], &c.fleet));
+            }
+            for (from, list) in fleet_lists {
+                for target in list {
+                    match resolve_loc(target) {
+                        Ok(to) if locations[to.index()].province.index() == i => {
+                            let line = self.lines.mention(&p.abbr, target);
+                            self.problem(line, Some(&p.abbr), "borders itself".into());
+                        }
+                        Ok(to) => {
+                            if !fleet_neighbours[from.index()].contains(&to) {
+                                fleet_adj.set(from.index(), to.index());
+                                fleet_neighbours[from.index()].push(to);
+                            }
+                        }
+                        Err(msg) => {
+                            let line = self.lines.mention(&p.abbr, target.split('/').next().unwrap_or(target));
+                            self.problem(line, Some(&p.abbr), format!("fleet border: {msg}"));
+                        }
+                    }
+                }
+            }
+        }
+
+        // Symmetry, and borders that the terrain forbids.
+        for i in 0..n {
+            for &q in &army_neighbours[i] {
+                let (a, b) = (&def.provinces[i].abbr, &def.provinces[q.index()].abbr);
+                if !army_adj.get(q.index(), i) {
+                    let line = self.lines.mention(a, b);
+                    self.problem(line, Some(a), format!("army border to `{b}` is one-way: `{b}` does not list `{a}`"));
+                }
+                if def.provinces[q.index()].terrain == Terrain::Sea {
+                    let line = self.lines.mention(a, b);
+                    self.problem(line, Some(a), format!("army border to sea province `{b}`"));
+                }
+            }
+        }
+        for from in 0..nl {
+            for &to in &fleet_neighbours[from] {
+                if !fleet_adj.get(to.index(), from) {
+                    let a_loc = loc_text(&provinces, &locations, LocId(from as u16));
+                    let b_loc = loc_text(&provinces, &locations, to);
+                    let a = &def.provinces[locations[from].province.index()].abbr;
+                    let b = &def.provinces[locations[to.index()].province.index()].abbr;
+                    let line = self.lines.mention(a, b);
+                    self.problem(line, Some(a), format!("fleet border `{a_loc}` → `{b_loc}` is one-way: `{b_loc}` does not list `{a_loc}`"));
+                }
+                let target = &def.provinces[locations[to.index()].province.index()];
+                if target.terrain == Terrain::Land {
+                    let a = &def.provinces[locations[from].province.index()].abbr;
+                    let line = self.lines.mention(a, &target.abbr);
+                    self.problem(line, Some(a), format!("fleet border to inland province `{}`", target.abbr));
+                }
+            }
+        }
+        let mut fleet_to_province = BitMatrix::new(nl, n);
+        for from in 0..nl {
+            for &to in &fleet_neighbours[from] {
+                fleet_to_province.set(from, locations[to.index()].province.index());
+            }
+        }
+
+        // Powers and homes.
+        let mut powers = Vec::new();
+        let mut home_of: Vec<Option<PowerId>> = vec![None; n];
+        for (pi, pw) in def.powers.iter().enumerate() {
+            if def.powers[..pi].iter().any(|o| o.name.eq_ignore_ascii_case(&pw.name) || o.short.eq_ignore_ascii_case(&pw.short)) {
+                let line = self.lines.find(&format!("\"{}\"", pw.name));
+                self.problem(line, None, format!("power `{}` defined twice", pw.name));
+            }
+            let mut homes = Vec::new();
+            for h in &pw.homes {
+                match abbr_index.get(&h.to_ascii_lowercase()) {
+                    Some(&p) => {
+                        if !def.provinces[p.index()].centre {
+                            let line = self.lines.find(&format!("\"{h}\""));
+                            self.problem(line, Some(h), format!("home centre of {} is not a supply centre", pw.name));
+                        }
+                        if let Some(other) = home_of[p.index()] {
+                            let line = self.lines.find(&format!("\"{h}\""));
+                            let other = def.powers[other.index()].name.clone();
+                            self.problem(line, Some(h), format!("home centre of both {other} and {}", pw.name));
+                        }
+                        home_of[p.index()] = Some(PowerId(pi as u8));
+                        homes.push(p);
+                    }
+                    None => {
+                        let line = self.lines.find(&format!("\"{h}\""));
+                        self.problem(line, None, format!("home centre of {}: unknown province `{h}`", pw.name));
+                    }
+                }
+            }
+            powers.push(Power { name: pw.name.clone(), adjective: pw.adjective.clone(), short: pw.short.clone(), homes });
+        }
+        let power_index = |name: &str| -> Option<PowerId> {
+            def.powers
+                .iter()
+                .position(|p| p.name.eq_ignore_ascii_case(name) || p.short.eq_ignore_ascii_case(name))
+                .map(|i| PowerId(i as u8))
+        };
+
+        // Start.
+        let mut start_units = Vec::new();
+        for u in &def.start.units {
+            let line = self.lines.find(&format!("\"{}\"", u.at));
+            let Some(power) = power_index(&u.power) else {
+                self.problem(line, None, format!("starting unit for unknown power `{}`", u.power));
+                continue;
+            };
+            let loc = match resolve_loc(&u.at) {
+                Ok(l) => l,
+                Err(msg) => {
+                    self.problem(line, None, format!("starting unit: {msg}"));
+                    continue;
+                }
+            };
+            let province = locations[loc.index()].province;
+            let terrain = provinces[province.index()].terrain;
+            let fits = match u.kind {
+                crate::UnitKind::Army => terrain != Terrain::Sea && locations[loc.index()].coast.is_none(),
+                crate::UnitKind::Fleet => terrain != Terrain::Land,
+            };
+            if !fits {
+                let abbr = provinces[province.index()].abbr.clone();
+                self.problem(line, Some(&abbr), format!("starting {:?} cannot stand on {:?} terrain at `{}`", u.kind, terrain, u.at));
+            }
+            if start_units.iter().any(|s: &StartUnit| locations[s.loc.index()].province == province) {
+                let abbr = provinces[province.index()].abbr.clone();
+                self.problem(line, Some(&abbr), "two starting units in one province".into());
+            }
+            start_units.push(StartUnit { power, kind: u.kind, loc });
+        }
+        let mut start_owners = vec![None; n];
+        for (pi, pw) in powers.iter().enumerate() {
+            for &h in &pw.homes {
+                start_owners[h.index()] = Some(PowerId(pi as u8));
+            }
+        }
+        for (prov, power) in &def.start.extra_owned {
+            let line = self.lines.find(&format!("\"{prov}\""));
+            match (abbr_index.get(&prov.to_ascii_lowercase()), power_index(power)) {
+                (Some(&p), Some(pw)) => start_owners[p.index()] = Some(pw),
+                _ => self.problem(line, None, format!("extra owned centre `{prov}` of `{power}`: unknown province or power")),
+            }
+        }
+
+        let centre_count = def.provinces.iter().filter(|p| p.centre).count();
+        if usize::from(def.victory.centres) > centre_count || def.victory.centres == 0 {
+            let line = self.lines.find("centres:");
+            self.problem(line, None, format!("victory needs {} centres but the map has {centre_count}", def.victory.centres));
+        }
+
+        // Special geography.
+        let lookup = |c: &mut Self, name: &str, what: &str| -> Option<ProvinceId> {
+            let found = abbr_index.get(&name.to_ascii_lowercase()).copied();
+            if found.is_none() {
+                let line = c.lines.find(&format!("\"{name}\""));
+                c.problem(line, None, format!("{what}: unknown province `{name}`"));
+            }
+            found
+        };
+        let lookup_power = |c: &mut Self, name: &str, what: &str| -> Option<PowerId> {
+            let found = power_index(name);
+            if found.is_none() {
+                let line = c.lines.find(&format!("\"{name}\""));
+                c.problem(line, None, format!("{what}: unknown power `{name}`"));
+            }
+            found
+        };
+        let mut railroads = Vec::new();
+        for r in &def.railroads {
+            let power = lookup_power(self, &r.power, &r.name);
+            let stations: Vec<_> = r.stations.iter().filter_map(|s| lookup(self, s, &r.name)).collect();
+            if let Some(power) = power {
+                railroads.push(Railroad { name: r.name.clone(), power, stations });
+            }
+        }
+        let mut canals = Vec::new();
+        for cdef in &def.canals {
+            let a = lookup(self, &cdef.between.0, &cdef.name);
+            let b = lookup(self, &cdef.between.1, &cdef.name);
+            let k = lookup(self, &cdef.keeper, &cdef.name);
+            if let (Some(a), Some(b), Some(keeper)) = (a, b, k) {
+                canals.push(Canal { name: cdef.name.clone(), between: (a, b), keeper });
+            }
+        }
+        let mut difficult_borders = Vec::new();
+        for d in &def.difficult_borders {
+            let a = lookup(self, &d.between.0, "difficult border");
+            let b = lookup(self, &d.between.1, "difficult border");
+            if let (Some(a), Some(b)) = (a, b) {
+                if !army_adj.get(a.index(), b.index()) && !fleet_to_province.get(a.index(), b.index()) {
+                    let line = self.lines.find(&format!("\"{}\"", d.between.0));
+                    self.problem(line, None, format!("difficult border `{}`–`{}` is not a border", d.between.0, d.between.1));
+                }
+                difficult_borders.push(DifficultBorder { between: (a, b), strength_cost: d.strength_cost });
+            }
+        }
+        let mut centre_restrictions = Vec::new();
+        for r in &def.centre_restrictions {
+            let centre = lookup(self, &r.centre, "centre restriction");
+            let power = lookup_power(self, &r.power, "centre restriction");
+            if let (Some(centre), Some(power)) = (centre, power) {
+                if !def.provinces[centre.index()].centre {
+                    let line = self.lines.find(&format!("\"{}\"", r.centre));
+                    self.problem(line, Some(&r.centre), "centre restriction on a province that is not a supply centre".into());
+                }
+                centre_restrictions.push(CentreRestriction { centre, power, may_build: r.may_build, counts: r.counts });
+            }
+        }
+
+        for (province, owner) in provinces.iter_mut().zip(home_of) {
+            province.home_of = owner;
+        }
+        Map {
+            name: def.name.clone(),
+            title: def.title.clone(),
+            description: def.description.clone(),
+            powers,
+            provinces,
+            locations,
+            army_adj,
+            fleet_adj,
+            fleet_to_province,
+            army_neighbours,
+            fleet_neighbours,
+            names,
+            start_season: def.start.season,
+            start_year: def.start.year,
+            start_units,
+            start_owners,
+            victory_centres: def.victory.centres,
+            build_rule: def.build_rule,
+            rules: def.rules.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            railroads,
+            canals,
+            difficult_borders,
+            centre_restrictions,
+        }
+    }
+
+    fn check_terrain(&mut self, p: &ProvinceDef) {
+        let line = self.lines.province(&p.abbr);
+        match p.terrain {
+            Terrain::Land if !p.fleet.is_empty() || !p.coasts.is_empty() => {
+                self.problem(line, Some(&p.abbr), "inland province with fleet borders".into())
+            }
+            Terrain::Sea if !p.army.is_empty() => self.problem(line, Some(&p.abbr), "sea province with army borders".into()),
+            Terrain::Sea if !p.coasts.is_empty() => self.problem(line, Some(&p.abbr), "sea province with coasts".into()),
+            Terrain::Coast if !p.coasts.is_empty() && !p.fleet.is_empty() => self.problem(
+                line,
+                Some(&p.abbr),
+                "multi-coast province must give fleet borders per coast, not in `fleet`".into(),
+            ),
+            _ => {}
+        }
+        if p.coasts.len() == 1 {
+            self.problem(line, Some(&p.abbr), "a single coast: leave `coasts` empty and use `fleet`".into());
+        }
+        if p.convoyable && p.terrain != Terrain::Coast {
+            self.problem(line, Some(&p.abbr), "only coastal provinces can be marked convoyable".into());
+        }
+    }
+}
+
+fn coast_list(locations: &[Location], province: &Province) -> String {
+    province.coasts.iter().filter_map(|l| locations[l.index()].coast.clone()).collect::<Vec<_>>().join("|")
+}
+
+fn loc_text(provinces: &[Province], locations: &[Location], loc: LocId) -> String {
+    let l = &locations[loc.index()];
+    let abbr = &provinces[l.province.index()].abbr;
+    match &l.coast {
+        Some(c) => format!("{abbr}/{c}"),
+        None => abbr.clone(),
+    }
+}

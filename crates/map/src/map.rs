@@ -1,0 +1,408 @@
+//! The compiled map: dense ids, flat tables and adjacency bit sets.
+
+use std::collections::HashMap;
+
+use crate::schema::{BuildRule, Terrain};
+use crate::{LocId, PowerId, ProvinceId, Season, UnitKind};
+
+/// A great power of the variant.
+#[derive(Clone, Debug)]
+pub struct Power {
+    pub name: String,
+    pub adjective: String,
+    pub short: String,
+    /// Home supply centres.
+    pub homes: Vec<ProvinceId>,
+}
+
+/// A province of the compiled map.
+#[derive(Clone, Debug)]
+pub struct Province {
+    pub abbr: String,
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub terrain: Terrain,
+    pub centre: bool,
+    /// The coast locations of a multi-coast province; empty otherwise.
+    pub coasts: Vec<LocId>,
+    /// A coastal province whose fleet may convoy.
+    pub convoyable: bool,
+    /// Seasons in which no unit may enter the province.
+    pub frozen_in: Vec<Season>,
+    /// The power this is a home centre of, if any.
+    pub home_of: Option<PowerId>,
+}
+
+/// A location: a province, or one coast of a multi-coast province.
+#[derive(Clone, Debug)]
+pub struct Location {
+    pub province: ProvinceId,
+    /// Coast abbreviation (`sc`) for a coast location.
+    pub coast: Option<String>,
+    /// Coast full name (`South Coast`) for a coast location.
+    pub coast_name: Option<String>,
+}
+
+/// A railroad of the compiled map.
+#[derive(Clone, Debug)]
+pub struct Railroad {
+    pub name: String,
+    pub power: PowerId,
+    pub stations: Vec<ProvinceId>,
+}
+
+/// A canal of the compiled map.
+#[derive(Clone, Debug)]
+pub struct Canal {
+    pub name: String,
+    pub between: (ProvinceId, ProvinceId),
+    pub keeper: ProvinceId,
+}
+
+/// A border crossed with reduced strength.
+#[derive(Clone, Copy, Debug)]
+pub struct DifficultBorder {
+    pub between: (ProvinceId, ProvinceId),
+    pub strength_cost: u8,
+}
+
+/// A supply centre with special meaning for one power.
+#[derive(Clone, Copy, Debug)]
+pub struct CentreRestriction {
+    pub centre: ProvinceId,
+    pub power: PowerId,
+    pub may_build: bool,
+    pub counts: bool,
+}
+
+/// A unit of the opening position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartUnit {
+    pub power: PowerId,
+    pub kind: UnitKind,
+    pub loc: LocId,
+}
+
+/// A square bit matrix stored row by row.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BitMatrix {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl BitMatrix {
+    pub(crate) fn new(rows: usize, cols: usize) -> Self {
+        let words = cols.div_ceil(64).max(1);
+        Self { words, bits: vec![0; rows * words] }
+    }
+
+    pub(crate) fn set(&mut self, row: usize, col: usize) {
+        self.bits[row * self.words + col / 64] |= 1 << (col % 64);
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, row: usize, col: usize) -> bool {
+        match self.bits.get(row * self.words + col / 64) {
+            Some(word) => word >> (col % 64) & 1 == 1,
+            None => false,
+        }
+    }
+}
+
+/// A variant's board, compiled for fast queries. Knows nothing of orders.
+///
+/// Built by [`crate::load`] or [`crate::VariantBuilder`]; immutable afterwards.
+#[derive(Clone, Debug)]
+pub struct Map {
+    pub(crate) name: String,
+    pub(crate) title: String,
+    pub(crate) description: String,
+    pub(crate) powers: Vec<Power>,
+    pub(crate) provinces: Vec<Province>,
+    pub(crate) locations: Vec<Location>,
+    /// Army borders, province × province.
+    pub(crate) army_adj: BitMatrix,
+    /// Fleet borders, location × location.
+    pub(crate) fleet_adj: BitMatrix,
+    /// Fleet at a location × province it can enter at some coast.
+    pub(crate) fleet_to_province: BitMatrix,
+    /// Neighbour lists, for iteration: army by province, fleet by location.
+    pub(crate) army_neighbours: Vec<Vec<ProvinceId>>,
+    pub(crate) fleet_neighbours: Vec<Vec<LocId>>,
+    /// Normalised name → province (abbreviations, names, aliases).
+    pub(crate) names: HashMap<String, ProvinceId>,
+    pub(crate) start_season: Season,
+    pub(crate) start_year: u16,
+    pub(crate) start_units: Vec<StartUnit>,
+    pub(crate) start_owners: Vec<Option<PowerId>>,
+    pub(crate) victory_centres: u16,
+    pub(crate) build_rule: BuildRule,
+    pub(crate) rules: Vec<(String, String)>,
+    pub(crate) railroads: Vec<Railroad>,
+    pub(crate) canals: Vec<Canal>,
+    pub(crate) difficult_borders: Vec<DifficultBorder>,
+    pub(crate) centre_restrictions: Vec<CentreRestriction>,
+}
+
+impl Map {
+    /// Short name (`standard`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// Human title.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    pub fn power_count(&self) -> usize {
+        self.powers.len()
+    }
+    pub fn province_count(&self) -> usize {
+        self.provinces.len()
+    }
+    pub fn location_count(&self) -> usize {
+        self.locations.len()
+    }
+
+    pub fn powers(&self) -> impl ExactSizeIterator<Item = PowerId> + '_ {
+        (0..self.powers.len()).map(|i| PowerId(i as u8))
+    }
+    pub fn provinces(&self) -> impl ExactSizeIterator<Item = ProvinceId> + '_ {
+        (0..self.provinces.len()).map(|i| ProvinceId(i as u16))
+    }
+    pub fn locations(&self) -> impl ExactSizeIterator<Item = LocId> + '_ {
+        (0..self.locations.len()).map(|i| LocId(i as u16))
+    }
+    /// The supply centres, in province order.
+    pub fn centres(&self) -> impl Iterator<Item = ProvinceId> + '_ {
+        self.provinces().filter(|&p| self.province(p).centre)
+    }
+
+    pub fn power(&self, id: PowerId) -> &Power {
+        &self.powers[id.index()]
+    }
+    pub fn province(&self, id: ProvinceId) -> &Province {
+        &self.provinces[id.index()]
+    }
+    pub fn location(&self, id: LocId) -> &Location {
+        &self.locations[id.index()]
+    }
+
+    /// The province a location belongs to.
+    #[inline]
+    pub fn province_of(&self, loc: LocId) -> ProvinceId {
+        self.locations[loc.index()].province
+    }
+
+    /// The location of the province itself (for armies, and fleets of single-coast
+    /// provinces).
+    #[inline]
+    pub fn main_loc(&self, province: ProvinceId) -> LocId {
+        LocId(province.0)
+    }
+
+    /// Whether the province has separate coasts.
+    pub fn is_multi_coast(&self, province: ProvinceId) -> bool {
+        !self.provinces[province.index()].coasts.is_empty()
+    }
+
+    /// The location where a unit of `kind` may stand in `province` with the given coast,
+    /// or `None` if it cannot stand there.
+    pub fn unit_loc(&self, kind: UnitKind, province: ProvinceId, coast: Option<LocId>) -> Option<LocId> {
+        let prov = &self.provinces[province.index()];
+        match kind {
+            UnitKind::Army => (prov.terrain != Terrain::Sea).then_some(self.main_loc(province)),
+            UnitKind::Fleet => {
+                if prov.terrain == Terrain::Land {
+                    None
+                } else if prov.coasts.is_empty() {
+                    Some(self.main_loc(province))
+                } else {
+                    coast.filter(|c| prov.coasts.contains(c))
+                }
+            }
+        }
+    }
+
+    /// Whether a unit of `kind` may stand somewhere in the province.
+    pub fn can_hold(&self, kind: UnitKind, province: ProvinceId) -> bool {
+        let terrain = self.provinces[province.index()].terrain;
+        match kind {
+            UnitKind::Army => terrain != Terrain::Sea,
+            UnitKind::Fleet => terrain != Terrain::Land,
+        }
+    }
+
+    /// Army border between two provinces.
+    #[inline]
+    pub fn army_adjacent(&self, from: ProvinceId, to: ProvinceId) -> bool {
+        self.army_adj.get(from.index(), to.index())
+    }
+
+    /// Fleet border between two locations.
+    #[inline]
+    pub fn fleet_adjacent(&self, from: LocId, to: LocId) -> bool {
+        self.fleet_adj.get(from.index(), to.index())
+    }
+
+    /// Whether a fleet at `from` can enter `to` at some coast.
+    #[inline]
+    pub fn fleet_reaches(&self, from: LocId, to: ProvinceId) -> bool {
+        self.fleet_to_province.get(from.index(), to.index())
+    }
+
+    /// Whether a unit of `kind` at `from` can move to some location of province `to`.
+    #[inline]
+    pub fn reaches(&self, kind: UnitKind, from: LocId, to: ProvinceId) -> bool {
+        match kind {
+            UnitKind::Army => self.army_adjacent(self.province_of(from), to),
+            UnitKind::Fleet => self.fleet_reaches(from, to),
+        }
+    }
+
+    /// Whether a fleet in the province may convoy (seas, and convoyable coasts).
+    #[inline]
+    pub fn can_convoy(&self, province: ProvinceId) -> bool {
+        let prov = &self.provinces[province.index()];
+        prov.terrain == Terrain::Sea || prov.convoyable
+    }
+
+    /// Provinces an army in `province` may move to.
+    pub fn army_neighbours(&self, province: ProvinceId) -> &[ProvinceId] {
+        &self.army_neighbours[province.index()]
+    }
+
+    /// Locations a fleet at `loc` may move to.
+    pub fn fleet_neighbours(&self, loc: LocId) -> &[LocId] {
+        &self.fleet_neighbours[loc.index()]
+    }
+
+    /// Whether the province is frozen in the season (no entry, no support into it).
+    pub fn is_frozen(&self, province: ProvinceId, season: Season) -> bool {
+        self.provinces[province.index()].frozen_in.contains(&season)
+    }
+
+    /// Looks up a province by abbreviation, full name or alias, in any case.
+    pub fn province_by_name(&self, name: &str) -> Option<ProvinceId> {
+        self.names.get(&normalise_name(name)).copied()
+    }
+
+    /// The coast location of a multi-coast province named by its abbreviation (`nc`) or
+    /// full name (`north coast`).
+    pub fn coast_by_name(&self, province: ProvinceId, coast: &str) -> Option<LocId> {
+        let wanted = normalise_name(coast);
+        let compact: String = wanted.chars().filter(|c| !c.is_whitespace()).collect();
+        self.provinces[province.index()].coasts.iter().copied().find(|&loc| {
+            let location = &self.locations[loc.index()];
+            let abbr = location.coast.as_deref().unwrap_or_default();
+            let full = normalise_name(location.coast_name.as_deref().unwrap_or_default());
+            abbr.eq_ignore_ascii_case(&compact) || full == wanted
+        })
+    }
+
+    /// All normalised names that resolve to a province, for "did you mean" suggestions.
+    pub fn all_names(&self) -> impl Iterator<Item = (&str, ProvinceId)> + '_ {
+        self.names.iter().map(|(name, &id)| (name.as_str(), id))
+    }
+
+    /// Looks up a power by name, adjective or short name, in any case.
+    pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
+        let name = name.trim();
+        self.powers
+            .iter()
+            .position(|p| {
+                p.name.eq_ignore_ascii_case(name)
+                    || p.adjective.eq_ignore_ascii_case(name)
+                    || p.short.eq_ignore_ascii_case(name)
+            })
+            .map(|i| PowerId(i as u8))
+    }
+
+    /// `stp/sc` style short name of a location.
+    pub fn loc_abbr(&self, loc: LocId) -> String {
+        let location = &self.locations[loc.index()];
+        let abbr = &self.provinces[location.province.index()].abbr;
+        match &location.coast {
+            Some(coast) => format!("{abbr}/{coast}"),
+            None => abbr.clone(),
+        }
+    }
+
+    /// `St Petersburg(sc)` style name of a location, as the DATC writes it.
+    pub fn loc_name(&self, loc: LocId) -> String {
+        let location = &self.locations[loc.index()];
+        let name = &self.provinces[location.province.index()].name;
+        match &location.coast {
+            Some(coast) => format!("{name}({coast})"),
+            None => name.clone(),
+        }
+    }
+
+    pub fn start_season(&self) -> Season {
+        self.start_season
+    }
+    pub fn start_year(&self) -> u16 {
+        self.start_year
+    }
+    pub fn start_units(&self) -> &[StartUnit] {
+        &self.start_units
+    }
+    /// Supply-centre owners at the start, by province.
+    pub fn start_owners(&self) -> &[Option<PowerId>] {
+        &self.start_owners
+    }
+    /// Centres needed to win.
+    pub fn victory_centres(&self) -> u16 {
+        self.victory_centres
+    }
+    pub fn build_rule(&self) -> BuildRule {
+        self.build_rule
+    }
+    /// The variant's default rule choices as written in its file (`("4.A.2", "szykman")`).
+    pub fn default_rules(&self) -> &[(String, String)] {
+        &self.rules
+    }
+    pub fn railroads(&self) -> &[Railroad] {
+        &self.railroads
+    }
+    pub fn canals(&self) -> &[Canal] {
+        &self.canals
+    }
+    pub fn difficult_borders(&self) -> &[DifficultBorder] {
+        &self.difficult_borders
+    }
+    pub fn centre_restrictions(&self) -> &[CentreRestriction] {
+        &self.centre_restrictions
+    }
+
+    /// The strength a move across this border loses (0 for an ordinary border).
+    pub fn border_cost(&self, from: ProvinceId, to: ProvinceId) -> u8 {
+        self.difficult_borders
+            .iter()
+            .find(|b| b.between == (from, to) || b.between == (to, from))
+            .map_or(0, |b| b.strength_cost)
+    }
+}
+
+/// The form names are compared in: lower case, dots dropped, dashes and runs of white space
+/// as one space.
+pub fn normalise_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for word in name
+        .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
+        .filter(|w| !w.is_empty())
+    {
+        let word: String = word.chars().filter(|&c| c != '.').flat_map(char::to_lowercase).collect();
+        if word.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&word);
+    }
+    out
+}

@@ -1,0 +1,204 @@
+//! The variant file as written in RON. Only [`crate::load`] reads these; the engine works on
+//! the compiled [`crate::Map`].
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Season, UnitKind};
+
+/// A whole variant file (`variants/<name>.ron`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFile {
+    /// Short name used on the command line and in position files (`standard`).
+    pub name: String,
+    /// Human title (`Standard Diplomacy`).
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    pub powers: Vec<PowerDef>,
+    pub provinces: Vec<ProvinceDef>,
+    pub start: StartDef,
+    pub victory: VictoryDef,
+    /// Where a power may build.
+    #[serde(default)]
+    pub build_rule: BuildRule,
+    /// Default choices of DATC disputable issues for this variant (`"4.A.2": "szykman"`).
+    #[serde(default)]
+    pub rules: BTreeMap<String, String>,
+    /// Railroads: multi-province army moves open to one power (Colonial's Trans-Siberian).
+    #[serde(default)]
+    pub railroads: Vec<RailroadDef>,
+    /// Canals: a fleet passage between two provinces allowed only to the holder of a third.
+    #[serde(default)]
+    pub canals: Vec<CanalDef>,
+    /// Borders crossed with one support less (DATC chapter 10).
+    #[serde(default)]
+    pub difficult_borders: Vec<DifficultBorderDef>,
+    /// Supply centres a power may neither build in nor count (Hong Kong for China).
+    #[serde(default)]
+    pub centre_restrictions: Vec<CentreRestrictionDef>,
+}
+
+/// A great power.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerDef {
+    /// `England`
+    pub name: String,
+    /// `English`
+    pub adjective: String,
+    /// `ENG`
+    pub short: String,
+    /// Home supply centres, by province abbreviation.
+    pub homes: Vec<String>,
+}
+
+/// What a province is made of.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Terrain {
+    /// Inland: armies only.
+    Land,
+    /// Water: fleets only.
+    Sea,
+    /// Land with a shore: armies and fleets.
+    Coast,
+}
+
+/// A province and its borders.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProvinceDef {
+    /// Abbreviation, unique in the variant (`stp`).
+    pub abbr: String,
+    /// Full English name (`St Petersburg`).
+    pub name: String,
+    /// Other names players write (`St. Petersburg`, `Saint Petersburg`).
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub terrain: Terrain,
+    /// Whether the province is a supply centre.
+    #[serde(default)]
+    pub centre: bool,
+    /// Provinces an army may move to, by abbreviation.
+    #[serde(default)]
+    pub army: Vec<String>,
+    /// Locations a fleet may move to: `gre`, or `bul/ec` for one coast of a multi-coast
+    /// province. Empty for a province with [`ProvinceDef::coasts`].
+    #[serde(default)]
+    pub fleet: Vec<String>,
+    /// The separate coasts of a multi-coast province, each with its own fleet borders.
+    #[serde(default)]
+    pub coasts: Vec<CoastDef>,
+    /// A coastal province whose fleet may convoy, as a sea can (DATC chapter 9).
+    #[serde(default)]
+    pub convoyable: bool,
+    /// Seasons in which the province is frozen: no unit may move or retreat into it and no
+    /// support is given into it (DATC chapter 8). Retreats of the fall are frozen too.
+    #[serde(default)]
+    pub frozen_in: Vec<Season>,
+}
+
+/// One coast of a multi-coast province.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoastDef {
+    /// Short name, as written after the province: `nc`, `sc`, `ec`, `wc`.
+    pub abbr: String,
+    /// `North Coast`
+    pub name: String,
+    /// Locations a fleet on this coast may move to.
+    pub fleet: Vec<String>,
+}
+
+/// The opening position.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartDef {
+    pub season: Season,
+    pub year: u16,
+    pub units: Vec<StartUnitDef>,
+    /// Supply centres owned at the start besides the home centres (rarely used).
+    #[serde(default)]
+    pub extra_owned: Vec<(String, String)>,
+}
+
+/// A unit of the opening position.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartUnitDef {
+    /// Power name.
+    pub power: String,
+    pub kind: UnitKind,
+    /// Location: `stp/sc` or `lon`.
+    pub at: String,
+}
+
+/// How the game is won.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryDef {
+    /// Supply centres a power must hold after a fall to win.
+    pub centres: u16,
+}
+
+/// Where a power may build in the adjustment phase.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum BuildRule {
+    /// In its own unoccupied home centres that it still owns (the standard rule).
+    #[default]
+    HomeCentres,
+    /// In any unoccupied supply centre it owns (Chaos, DATC chapter 11).
+    AnyOwnedCentre,
+}
+
+/// A railroad: an army of `power` may move from any station to any other along the line in
+/// one move, if no station between is occupied.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RailroadDef {
+    pub name: String,
+    /// The only power whose armies may use it.
+    pub power: String,
+    /// Stations in order along the line.
+    pub stations: Vec<String>,
+}
+
+/// A canal: a fleet may pass between `between.0` and `between.1` only if the power that
+/// owns `keeper` allows it (it is the fleet's power, or it orders nothing against it).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CanalDef {
+    pub name: String,
+    pub between: (String, String),
+    /// The province whose owner controls passage (`egy` for Suez).
+    pub keeper: String,
+}
+
+/// A border crossed with reduced strength (DATC chapter 10): a move across it has
+/// `strength_cost` support less, cannot cut support unless supported, and no support is
+/// given across it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DifficultBorderDef {
+    pub between: (String, String),
+    #[serde(default = "one")]
+    pub strength_cost: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// A supply centre with a special meaning for one power.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CentreRestrictionDef {
+    pub centre: String,
+    pub power: String,
+    /// Whether the power may build there.
+    pub may_build: bool,
+    /// Whether the centre counts toward the power's unit count and victory.
+    pub counts: bool,
+}

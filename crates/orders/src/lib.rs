@@ -1,0 +1,28 @@
+//! Diplomacy orders: the order model and a parser for the notations players write.
+//!
+//! ```
+//! use dip_map::PhaseKind;
+//! use dip_orders::{parse_order, ParseOptions};
+//!
+//! let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron"))?;
+//! let england = map.power_by_name("England").unwrap();
+//! let options = ParseOptions::new(PhaseKind::Movement).power(england);
+//! for text in ["F North Sea Convoys A Yorkshire - Belgium", "F nth C A yor-bel", "F NTH C A YOR - BEL"] {
+//!     let order = parse_order(&map, options, text).unwrap();
+//!     assert_eq!(order.display(&map).to_string(), "F North Sea Convoys A Yorkshire - Belgium");
+//! }
+//! let bad = parse_order(&map, options, "A Lodnon - Belgium").unwrap_err();
+//! assert_eq!(bad.suggestions[0], "London");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod file;
+mod lex;
+mod model;
+mod names;
+mod parse;
+
+pub use file::{find_line, parse_place_loc, parse_unit, DislodgedEntry, FileProblem, OrderLine, PositionFile};
+pub use model::{Action, CoastSpec, Order, OrderDisplay, Place, UnitSpec};
+pub use names::{interpret_name, suggestions, NameMatching};
+pub use parse::{parse_order, ParseError, ParseOptions};

@@ -1,0 +1,405 @@
+//! The order parser: DATC style (`A Yorkshire - Belgium`), judge style (`A tri-ven`,
+//! `F nth C A yor-bel`), upper case (`F STP/SC - FIN`), with or without a power prefix.
+
+use std::fmt;
+
+use dip_map::{Map, PhaseKind, PowerId, UnitKind};
+
+use crate::lex::{tokens, Tok, Token};
+use crate::model::{Action, CoastSpec, Order, Place, UnitSpec};
+use crate::names::{interpret_name, suggestions, NameMatching};
+
+/// Why an order could not be read.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseError {
+    /// 1-based column of the offending token (one past the end for a missing token).
+    pub column: usize,
+    /// What the parser expected there.
+    pub expected: String,
+    /// What it found (`end of order` if nothing).
+    pub found: String,
+    /// Nearest province names, when a name was not recognised.
+    pub suggestions: Vec<String>,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: expected {}, found {}", self.column, self.expected, self.found)?;
+        if !self.suggestions.is_empty() {
+            write!(f, " (did you mean {}?)", self.suggestions.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Settings for reading orders.
+#[derive(Clone, Copy, Debug)]
+pub struct ParseOptions {
+    /// The phase the orders are for: it decides whether `A ber - kie` is a move or a retreat.
+    pub phase: PhaseKind,
+    /// The power the orders belong to when a line has no power prefix.
+    pub power: Option<PowerId>,
+    /// How misspelled names are treated.
+    pub names: NameMatching,
+}
+
+impl ParseOptions {
+    pub fn new(phase: PhaseKind) -> Self {
+        ParseOptions { phase, power: None, names: NameMatching::default() }
+    }
+
+    pub fn power(mut self, power: PowerId) -> Self {
+        self.power = Some(power);
+        self
+    }
+}
+
+/// Reads one order. Never panics; any text it cannot read is an `Err` saying where and why.
+pub fn parse_order(map: &Map, options: ParseOptions, text: &str) -> Result<Order, ParseError> {
+    let toks = tokens(text);
+    let mut p = Parser { map, toks, pos: 0, end_column: text.chars().count() + 1, names: options.names };
+    p.order(options)
+}
+
+const HOLD: &[&str] = &["h", "hold", "holds", "stand", "stands"];
+const SUPPORT: &[&str] = &["s", "support", "supports"];
+const CONVOY: &[&str] = &["c", "convoy", "convoys"];
+const MOVE: &[&str] = &["m", "move", "moves", "to"];
+const RETREAT: &[&str] = &["r", "retreat", "retreats"];
+const DISBAND: &[&str] = &["d", "disband", "disbands"];
+const BUILD: &[&str] = &["b", "build", "builds"];
+const REMOVE: &[&str] = &["remove", "removes", "r", "d", "disband", "disbands"];
+const WAIVE: &[&str] = &["waive", "waives", "waived"];
+
+struct Parser<'a> {
+    map: &'a Map,
+    toks: Vec<Token<'a>>,
+    pos: usize,
+    end_column: usize,
+    names: NameMatching,
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<Tok<'a>> {
+        self.toks.get(self.pos).map(|t| t.tok)
+    }
+
+    fn peek_at(&self, offset: usize) -> Option<Tok<'a>> {
+        self.toks.get(self.pos + offset).map(|t| t.tok)
+    }
+
+    fn column(&self) -> usize {
+        self.toks.get(self.pos).map_or(self.end_column, |t| t.column)
+    }
+
+    fn found(&self) -> String {
+        match self.toks.get(self.pos) {
+            None => "end of order".into(),
+            Some(t) => match t.tok {
+                Tok::Word(w) => format!("`{w}`"),
+                Tok::Dash => "`-`".into(),
+                Tok::Open => "`(`".into(),
+                Tok::Close => "`)`".into(),
+                Tok::Slash => "`/`".into(),
+                Tok::Colon => "`:`".into(),
+                Tok::Comma => "`,`".into(),
+            },
+        }
+    }
+
+    fn error(&self, expected: &str) -> ParseError {
+        ParseError { column: self.column(), expected: expected.into(), found: self.found(), suggestions: Vec::new() }
+    }
+
+    fn word_is(&self, offset: usize, words: &[&str]) -> bool {
+        matches!(self.peek_at(offset), Some(Tok::Word(w)) if words.iter().any(|k| k.eq_ignore_ascii_case(w)))
+    }
+
+    fn eat_word(&mut self, words: &[&str]) -> bool {
+        if self.word_is(0, words) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat(&mut self, tok: Tok<'_>) -> bool {
+        if self.peek() == Some(tok) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    fn expect_end(&self) -> Result<(), ParseError> {
+        if self.at_end() { Ok(()) } else { Err(self.error("end of order")) }
+    }
+
+    fn order(&mut self, options: ParseOptions) -> Result<Order, ParseError> {
+        if self.at_end() {
+            return Err(self.error("an order"));
+        }
+        let power = self.power_prefix().or(options.power);
+        let Some(power) = power else {
+            return Err(self.error("a power (`England:`) before the order"));
+        };
+        let (unit, action) = match options.phase {
+            PhaseKind::Adjustment => self.adjustment()?,
+            PhaseKind::Movement | PhaseKind::Retreat => {
+                let unit = self.unit(true)?;
+                let action = self.action(options.phase)?;
+                (unit, action)
+            }
+        };
+        self.expect_end()?;
+        Ok(Order { power, unit, action })
+    }
+
+    /// `England:`, `ENG:`, or a power name followed by a unit type.
+    fn power_prefix(&mut self) -> Option<PowerId> {
+        let Some(Tok::Word(w)) = self.peek() else { return None };
+        let power = self.map.power_by_name(w)?;
+        if self.peek_at(1) == Some(Tok::Colon) {
+            self.pos += 2;
+            return Some(power);
+        }
+        let next_is_kind = matches!(self.peek_at(1), Some(Tok::Word(k)) if unit_kind(k).is_some());
+        if self.map.province_by_name(w).is_none() && (next_is_kind || self.word_is(1, BUILD) || self.word_is(1, REMOVE) || self.word_is(1, WAIVE)) {
+            self.pos += 1;
+            return Some(power);
+        }
+        None
+    }
+
+    fn unit_kind(&mut self) -> Option<UnitKind> {
+        let Some(Tok::Word(w)) = self.peek() else { return None };
+        let kind = unit_kind(w)?;
+        // `A` could start a province name only if the rest is not one; names win when the
+        // type word is followed by nothing that reads as a place.
+        self.pos += 1;
+        Some(kind)
+    }
+
+    /// `[A|F] place`, optionally preceded by a nationality when `allow_power` is false
+    /// (the target of a support or convoy).
+    fn unit(&mut self, own: bool) -> Result<UnitSpec, ParseError> {
+        let mut power = None;
+        if !own {
+            if let Some(Tok::Word(w)) = self.peek() {
+                if let Some(pw) = self.map.power_by_name(w) {
+                    if self.map.province_by_name(w).is_none() {
+                        self.pos += 1;
+                        power = Some(pw);
+                    }
+                }
+            }
+        }
+        let kind = self.unit_kind();
+        let place = self.place()?;
+        Ok(UnitSpec { power, kind, place })
+    }
+
+    /// A province name (possibly several words, possibly with dashes inside such as
+    /// `Mid-Atlantic Ocean`) and an optional coast.
+    fn place(&mut self) -> Result<Place, ParseError> {
+        let start = self.pos;
+        let Some(Tok::Word(first)) = self.peek() else {
+            return Err(self.error("a province"));
+        };
+        // Candidate spans: words joined by spaces or single dashes, longest first.
+        let mut ends = Vec::new();
+        let mut i = start;
+        while let Some(Tok::Word(_)) = self.toks.get(i).map(|t| t.tok) {
+            ends.push(i + 1);
+            if ends.len() == 6 {
+                break;
+            }
+            i += 1;
+            if self.toks.get(i).map(|t| t.tok) == Some(Tok::Dash) {
+                i += 1;
+            }
+        }
+        for &end in ends.iter().rev() {
+            let text = &self.text_of(start, end);
+            if let Some(province) = interpret_name(self.map, text, self.names) {
+                self.pos = end;
+                let coast = self.coast(province)?;
+                return Ok(Place { province, coast });
+            }
+        }
+        let mut err = self.error("a province");
+        err.found = format!("`{first}`");
+        let tail = ends.get(1).map_or(String::new(), |&e| self.text_of(start, e));
+        err.suggestions = suggestions(self.map, first, 3);
+        if err.suggestions.is_empty() && !tail.is_empty() {
+            err.suggestions = suggestions(self.map, &tail, 3);
+        }
+        Err(err)
+    }
+
+    fn text_of(&self, start: usize, end: usize) -> String {
+        self.toks[start..end]
+            .iter()
+            .filter_map(|t| match t.tok {
+                Tok::Word(w) => Some(w),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// `(nc)`, `(north coast)`, `/sc`, `/SC`.
+    fn coast(&mut self, province: dip_map::ProvinceId) -> Result<Option<CoastSpec>, ParseError> {
+        let mut words = Vec::new();
+        if self.eat(Tok::Open) {
+            while let Some(Tok::Word(w)) = self.peek() {
+                words.push(w);
+                self.pos += 1;
+            }
+            if !self.eat(Tok::Close) {
+                return Err(self.error("`)` closing the coast"));
+            }
+        } else if self.peek() == Some(Tok::Slash) {
+            self.pos += 1;
+            match self.peek() {
+                Some(Tok::Word(w)) => {
+                    words.push(w);
+                    self.pos += 1;
+                    if self.word_is(0, &["coast"]) {
+                        words.push("coast");
+                        self.pos += 1;
+                    }
+                }
+                _ => return Err(self.error("a coast after `/`")),
+            }
+        } else {
+            return Ok(None);
+        }
+        if words.is_empty() {
+            return Err(self.error("a coast"));
+        }
+        let text = words.join(" ");
+        Ok(Some(match self.map.coast_by_name(province, &text).or_else(|| self.map.coast_by_name(province, &abbreviate_coast(&text))) {
+            Some(loc) => CoastSpec::Known(loc),
+            None => CoastSpec::Unknown(text),
+        }))
+    }
+
+    fn action(&mut self, phase: PhaseKind) -> Result<Action, ParseError> {
+        if self.at_end() || self.eat_word(HOLD) {
+            return Ok(Action::Hold);
+        }
+        if self.eat_word(SUPPORT) {
+            let target = self.unit(false)?;
+            if self.at_end() || self.eat_word(HOLD) {
+                return Ok(Action::SupportHold { target });
+            }
+            if !(self.eat(Tok::Dash) || self.eat_word(MOVE)) {
+                return Err(self.error("`-` and a destination, `Hold`, or end of order"));
+            }
+            let to = self.place()?;
+            return Ok(Action::SupportMove { target, to });
+        }
+        if self.eat_word(CONVOY) {
+            let army = self.unit(false)?;
+            if !(self.eat(Tok::Dash) || self.eat_word(MOVE)) {
+                return Err(self.error("`-` and the convoy's destination"));
+            }
+            let to = self.place()?;
+            return Ok(Action::Convoy { army, to });
+        }
+        if phase == PhaseKind::Retreat {
+            if self.eat_word(DISBAND) {
+                return Ok(Action::Disband);
+            }
+            if self.eat(Tok::Dash) || self.eat_word(RETREAT) || self.eat_word(MOVE) {
+                self.eat_word(&["to"]);
+                let to = self.place()?;
+                return Ok(Action::Retreat { to });
+            }
+            return Err(self.error("`-` and a retreat destination, or `Disband`"));
+        }
+        if self.eat(Tok::Dash) || self.eat_word(MOVE) {
+            let mut stops = vec![self.place()?];
+            while self.eat(Tok::Dash) {
+                stops.push(self.place()?);
+            }
+            let via_convoy = self.via_convoy();
+            let to = stops.pop().unwrap_or_else(|| Place::new(dip_map::ProvinceId(0)));
+            let path = stops.into_iter().map(|p| p.province).collect();
+            return Ok(Action::Move { to, via_convoy, path });
+        }
+        if self.word_is(0, DISBAND) {
+            return Err(self.error("a movement order (disbanding is for retreat phases)"));
+        }
+        Err(self.error("`-`, `Hold`, `Supports` or `Convoys`"))
+    }
+
+    /// `via convoy`, `by convoy`, `via c`.
+    fn via_convoy(&mut self) -> bool {
+        if self.word_is(0, &["via", "by"]) && self.word_is(1, &["convoy", "c", "convoys"]) {
+            self.pos += 2;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn adjustment(&mut self) -> Result<(UnitSpec, Action), ParseError> {
+        let placeholder = UnitSpec::new(None, Place::new(dip_map::ProvinceId(0)));
+        if self.eat_word(WAIVE) {
+            return Ok((placeholder, Action::Waive));
+        }
+        if self.eat_word(BUILD) {
+            if self.eat_word(WAIVE) {
+                return Ok((placeholder, Action::Waive));
+            }
+            let unit = self.unit(true)?;
+            return Ok((unit, Action::Build));
+        }
+        if self.eat_word(REMOVE) {
+            let unit = self.unit(true)?;
+            return Ok((unit, Action::Remove));
+        }
+        // Judge style with the verb last: `A war B`, `F tri D`.
+        if matches!(self.peek(), Some(Tok::Word(_))) {
+            let unit = self.unit(true)?;
+            if self.eat_word(BUILD) {
+                return Ok((unit, Action::Build));
+            }
+            if self.eat_word(REMOVE) {
+                return Ok((unit, Action::Remove));
+            }
+            return Err(self.error("`Build` or `Remove`"));
+        }
+        Err(self.error("`Build`, `Remove` or `Waive`"))
+    }
+}
+
+fn unit_kind(word: &str) -> Option<UnitKind> {
+    match word.to_ascii_lowercase().as_str() {
+        "a" | "army" => Some(UnitKind::Army),
+        "f" | "fleet" => Some(UnitKind::Fleet),
+        _ => None,
+    }
+}
+
+/// `north coast` → `nc`, `south` → `sc`.
+fn abbreviate_coast(text: &str) -> String {
+    let mut words = text.split_whitespace();
+    match words.next() {
+        Some(first) => {
+            let letter = first.chars().next().unwrap_or(' ').to_ascii_lowercase();
+            format!("{letter}c")
+        }
+        None => String::new(),
+    }
+}
