@@ -1,1 +1,285 @@
+//! Runs DATC case files (see `datc/README.md`) against the engine: one generic `check`
+//! function for every case.
+//!
+//! ```
+//! let case = dip_datc::Case::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../datc/v3.1/6.A.11.ron"))?;
+//! assert_eq!(case.id, "6.A.11");
+//! dip_datc::check(&case, None).map_err(|m| m.to_string())?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use dip::{Map, Order, OrderResult, Phase, PhaseKind, Position, Rules, Unit};
+
+/// An expected order result.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+pub enum Expect {
+    Succeeds,
+    Fails,
+    Illegal,
+}
+
+/// Outcomes under other choices of disputable issues.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alternative {
+    pub rules: BTreeMap<String, String>,
+    pub results: Vec<Expect>,
+    #[serde(default)]
+    pub dislodged: Vec<String>,
+    #[serde(default)]
+    pub after: Vec<String>,
+}
+
+/// One DATC case file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    pub id: String,
+    pub title: String,
+    pub variant: String,
+    #[serde(default)]
+    pub phase: Option<String>,
+    #[serde(default)]
+    pub rules: BTreeMap<String, String>,
+    pub units: Vec<String>,
+    pub orders: Vec<(String, Expect)>,
+    #[serde(default)]
+    pub dislodged: Vec<String>,
+    #[serde(default)]
+    pub after: Vec<String>,
+    #[serde(default)]
+    pub alternatives: Vec<Alternative>,
+    #[serde(skip)]
+    pub path: PathBuf,
+}
+
+impl Case {
+    pub fn load(path: impl AsRef<Path>) -> Result<Case, String> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut case: Case = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str(&text)
+            .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.position.line, e.position.col, e.code))?;
+        case.path = path.to_path_buf();
+        Ok(case)
+    }
+
+    /// The DATC section (`6.A`), for the report.
+    pub fn section(&self) -> &str {
+        self.id.rsplit_once('.').map_or(&self.id, |(s, _)| s)
+    }
+}
+
+/// Every `*.ron` case below `dir`, sorted by DATC id.
+pub fn load_dir(dir: impl AsRef<Path>) -> Result<Vec<Case>, String> {
+    let mut paths = Vec::new();
+    collect(dir.as_ref(), &mut paths)?;
+    let mut cases = paths.iter().map(Case::load).collect::<Result<Vec<_>, _>>()?;
+    cases.sort_by_key(|c| id_key(&c.id));
+    Ok(cases)
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.is_dir() {
+            collect(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "ron") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Sort key: `6.A.10` after `6.A.9`.
+pub fn id_key(id: &str) -> Vec<(u32, String)> {
+    id.split('.').map(|p| (p.parse().unwrap_or(0), p.to_string())).collect()
+}
+
+/// What the engine did differently from the case file.
+#[derive(Debug)]
+pub struct Mismatch {
+    pub report: String,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.report)
+    }
+}
+
+impl std::error::Error for Mismatch {}
+
+/// The default case run and each alternative, as (label, rule overrides).
+pub fn variants_of(case: &Case) -> Vec<(String, BTreeMap<String, String>)> {
+    let mut out = vec![("preferred".to_string(), BTreeMap::new())];
+    for alt in &case.alternatives {
+        let label = alt.rules.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",");
+        out.push((label, alt.rules.clone()));
+    }
+    out
+}
+
+/// Checks a case under its preferred rules (`alternative` = None) or under one of its
+/// alternatives (index into `case.alternatives`).
+pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
+    let fail = |report: String| Mismatch { report: format!("{} {}: {report}", case.id, case.title) };
+    let map = load_variant(&case.variant).map_err(fail)?;
+    let mut rules = Rules::default();
+    let mut overrides = case.rules.clone();
+    let (expected, want_dislodged, want_after) = match alternative {
+        None => (case.orders.iter().map(|(_, e)| *e).collect::<Vec<_>>(), &case.dislodged, &case.after),
+        Some(i) => {
+            let alt = case.alternatives.get(i).ok_or_else(|| fail(format!("no alternative {i}")))?;
+            overrides.extend(alt.rules.clone());
+            (alt.results.clone(), &alt.dislodged, &alt.after)
+        }
+    };
+    for (issue, choice) in &overrides {
+        rules.set(issue, choice).map_err(|e| fail(e.to_string()))?;
+    }
+    if expected.len() != case.orders.len() {
+        return Err(fail(format!("{} results for {} orders", expected.len(), case.orders.len())));
+    }
+    let phase: Phase = match &case.phase {
+        Some(p) => p.parse().map_err(fail)?,
+        None => Phase { season: dip::Season::Spring, year: 1901, kind: PhaseKind::Movement },
+    };
+    let mut position = Position::empty(&map, phase);
+    position.owners = map.start_owners().to_vec();
+    for text in &case.units {
+        position.units.push(read_unit(&map, text).map_err(fail)?);
+    }
+    let mut parsed: Vec<Option<Order>> = Vec::new();
+    for (text, _) in &case.orders {
+        let (power, body) = text.split_once(':').ok_or_else(|| fail(format!("order `{text}` has no power")))?;
+        let power = map.power_by_name(power).ok_or_else(|| fail(format!("unknown power in `{text}`")))?;
+        let options = dip::ParseOptions::new(phase.kind).power(power);
+        parsed.push(dip::parse_order(&map, options, body).ok());
+    }
+    let orders: Vec<Order> = parsed.iter().flatten().cloned().collect();
+
+    let (actual, dislodged, after): (Vec<Actual>, Vec<Unit>, Vec<Unit>) = match phase.kind {
+        PhaseKind::Movement => {
+            let outcome = dip::adjudicate(&map, &position, &orders, &rules);
+            let mut results = outcome.results.into_iter();
+            let actual = parsed
+                .iter()
+                .map(|p| match p {
+                    None => Actual::Unreadable,
+                    Some(_) => Actual::Result(results.next().unwrap_or(OrderResult::Succeeds)),
+                })
+                .collect();
+            let dislodged = outcome.dislodged.iter().map(|d| d.unit).collect();
+            (actual, dislodged, outcome.position.units)
+        }
+        kind => return Err(fail(format!("{kind} phases are not adjudicated yet"))),
+    };
+
+    let mut problems = Vec::new();
+    for (i, ((text, _), want)) in case.orders.iter().zip(&expected).enumerate() {
+        let got = &actual[i];
+        if got.expect() != *want {
+            problems.push(format!("  {text:<55} expected {want:?}, got {got}"));
+        }
+    }
+    let want_dislodged = read_units(&map, want_dislodged).map_err(fail)?;
+    if sorted(&dislodged) != want_dislodged {
+        problems.push(format!(
+            "  dislodged: expected [{}], got [{}]",
+            names(&map, &want_dislodged),
+            names(&map, &sorted(&dislodged))
+        ));
+    }
+    let want_after = read_units(&map, want_after).map_err(fail)?;
+    if sorted(&after) != want_after {
+        problems.push(format!("  after: expected [{}]\n         got      [{}]", names(&map, &want_after), names(&map, &sorted(&after))));
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let mut report = String::from("\n  orders and results (expected | actual):\n");
+    for (i, ((text, _), want)) in case.orders.iter().zip(&expected).enumerate() {
+        report.push_str(&format!("    {text:<55} {:<9} | {}\n", format!("{want:?}"), actual[i]));
+    }
+    report.push_str("  mismatches:\n");
+    report.push_str(&problems.join("\n"));
+    Err(fail(report))
+}
+
+enum Actual {
+    Unreadable,
+    Result(OrderResult),
+}
+
+impl Actual {
+    fn expect(&self) -> Expect {
+        match self {
+            Actual::Unreadable | Actual::Result(OrderResult::Illegal(_)) => Expect::Illegal,
+            Actual::Result(OrderResult::Succeeds) => Expect::Succeeds,
+            Actual::Result(OrderResult::Fails(_)) => Expect::Fails,
+        }
+    }
+}
+
+impl fmt::Display for Actual {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Actual::Unreadable => f.write_str("Illegal (unreadable)"),
+            Actual::Result(OrderResult::Succeeds) => f.write_str("Succeeds"),
+            Actual::Result(OrderResult::Fails(why)) => write!(f, "Fails ({why:?})"),
+            Actual::Result(OrderResult::Illegal(why)) => write!(f, "Illegal ({why:?})"),
+        }
+    }
+}
+
+fn read_unit(map: &Map, text: &str) -> Result<Unit, String> {
+    let (power, _) = text.split_once(':').ok_or_else(|| format!("unit `{text}` has no power"))?;
+    let power = map.power_by_name(power).ok_or_else(|| format!("unknown power in `{text}`"))?;
+    let (kind, loc) = dip::parse_unit(map, text)?;
+    Ok(Unit { power, kind, loc })
+}
+
+fn read_units(map: &Map, texts: &[String]) -> Result<Vec<Unit>, String> {
+    let units = texts.iter().map(|t| read_unit(map, t)).collect::<Result<Vec<_>, _>>()?;
+    Ok(sorted(&units))
+}
+
+fn sorted(units: &[Unit]) -> Vec<Unit> {
+    let mut v = units.to_vec();
+    v.sort_by_key(|u| (u.loc, u.power, u.kind));
+    v
+}
+
+fn names(map: &Map, units: &[Unit]) -> String {
+    units
+        .iter()
+        .map(|u| format!("{}: {} {}", map.power(u.power).name, u.kind, map.loc_name(u.loc)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn load_variant(name: &str) -> Result<Map, String> {
+    thread_local! {
+        static CACHE: std::cell::RefCell<Vec<(String, Map)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if let Some(map) = CACHE.with(|c| c.borrow().iter().find(|(n, _)| n == name).map(|(_, m)| m.clone())) {
+        return Ok(map);
+    }
+    let map = dip::variant(name).map_err(|e| e.to_string())?;
+    CACHE.with(|c| c.borrow_mut().push((name.to_string(), map.clone())));
+    Ok(map)
+}
+
+/// The default case directory of the workspace.
+pub fn default_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datc")
+}

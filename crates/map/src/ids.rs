@@ -36,8 +36,21 @@ id_type!(
 );
 
 /// The two kinds of unit.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-#[derive(strum::Display, strum::EnumString, strum::IntoStaticStr)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+)]
 pub enum UnitKind {
     /// Moves over land; crosses water only by convoy.
     #[strum(to_string = "A")]
@@ -48,8 +61,21 @@ pub enum UnitKind {
 }
 
 /// The two seasons with a movement phase.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-#[derive(strum::Display, strum::EnumString, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::EnumString,
+    strum::EnumIter,
+)]
 #[strum(ascii_case_insensitive)]
 pub enum Season {
     Spring,
@@ -57,12 +83,28 @@ pub enum Season {
 }
 
 /// The kind of phase within a season.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-#[derive(strum::Display, strum::EnumString, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::EnumString,
+    strum::EnumIter,
+)]
 #[strum(ascii_case_insensitive)]
 pub enum PhaseKind {
+    #[strum(serialize = "Movement", serialize = "Moves", serialize = "Move")]
     Movement,
+    #[strum(serialize = "Retreat", serialize = "Retreats")]
     Retreat,
     /// Builds and removals; it follows the fall (in the winter).
+    #[strum(serialize = "Adjustment", serialize = "Adjustments", serialize = "Builds", serialize = "Build")]
     Adjustment,
 }

@@ -17,6 +17,7 @@ mod ids;
 mod load;
 mod map;
 mod position;
+pub mod rules;
 pub mod schema;
 
 pub use error::{LoadError, Problem};
@@ -26,4 +27,5 @@ pub use map::{
     normalise_name, Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit,
 };
 pub use position::{Dislodged, Phase, Position, Unit};
+pub use rules::{RuleError, Rules};
 pub use schema::{BuildRule, Terrain, VariantFile};

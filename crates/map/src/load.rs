@@ -2,12 +2,13 @@
 //! The only module that knows RON.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::path::Path;
 
 use crate::error::{LoadError, Problem};
 use crate::map::{
-    normalise_name, BitMatrix, Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province,
-    Railroad, StartUnit,
+    BitMatrix, Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit,
+    normalise_name,
 };
 use crate::schema::{ProvinceDef, Terrain, VariantFile};
 use crate::{LocId, PowerId, ProvinceId};
@@ -16,14 +17,17 @@ use crate::{LocId, PowerId, ProvinceId};
 pub fn load(path: impl AsRef<Path>) -> Result<Map, LoadError> {
     let path = path.as_ref();
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io { file: file.clone(), message: e.to_string() })?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| LoadError::Io { file: file.clone(), message: e.to_string() })?;
     load_str(&file, &text)
 }
 
 /// Parses a variant from RON text; `file` names it in errors.
 pub fn load_str(file: &str, text: &str) -> Result<Map, LoadError> {
     let parsed: VariantFile = ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_NEWTYPES)
+        .with_default_extension(
+            ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_NEWTYPES,
+        )
         .from_str(text)
         .map_err(|e| LoadError::Syntax {
             file: file.to_string(),
@@ -59,11 +63,7 @@ impl VariantBuilder {
         let lines = SourceLines::new(self.text.as_deref());
         let mut c = Compiler { def: &self.def, lines: &lines, problems: Vec::new() };
         let map = c.compile();
-        if c.problems.is_empty() {
-            Ok(map)
-        } else {
-            Err(LoadError::Invalid { file: self.file, problems: c.problems })
-        }
+        if c.problems.is_empty() { Ok(map) } else { Err(LoadError::Invalid { file: self.file, problems: c.problems }) }
     }
 }
 
@@ -79,8 +79,44 @@ impl<'a> SourceLines<'a> {
 
     /// The line where the province with this abbreviation is defined.
     fn province(&self, abbr: &str) -> Option<usize> {
+        self.province_nth(abbr, 0)
+    }
+
+    /// The line of the `nth` (0-based) definition of a province with this abbreviation.
+    fn province_nth(&self, abbr: &str, nth: usize) -> Option<usize> {
         let needle = format!("\"{abbr}\"");
-        self.lines.iter().position(|l| l.contains("abbr:") && l.contains(&needle) && !l.trim_start().starts_with("//")).map(|i| i + 1)
+        self.lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.contains("abbr:") && l.contains(&needle) && !l.trim_start().starts_with("//"))
+            .nth(nth)
+            .map(|(i, _)| i + 1)
+    }
+
+    /// Like [`Self::mention`], but within a list: the first mention of `word` at or after
+    /// the first line of the province's definition that contains every one of `keys`
+    /// (`fleet:`, and the quoted coast for a coast's list). Falls back to `mention`.
+    fn mention_in(&self, abbr: &str, keys: &[&str], word: &str) -> Option<usize> {
+        let start = self.province(abbr).map_or(0, |l| l - 1);
+        let needle = format!("\"{word}\"");
+        let needle_alt = format!("\"{word}/");
+        let list = self.lines[start..].iter().position(|l| keys.iter().all(|k| l.contains(k))).map(|i| i + start);
+        list.and_then(|list| {
+            self.lines[list..].iter().position(|l| l.contains(&needle) || l.contains(&needle_alt)).map(|i| i + list + 1)
+        })
+        .or_else(|| self.mention(abbr, word))
+    }
+
+    /// The `nth` (0-based) line at or after the first line containing `anchor` that
+    /// contains every one of `needles`.
+    fn find_nth(&self, anchor: &str, needles: &[&str], nth: usize) -> Option<usize> {
+        let start = self.lines.iter().position(|l| l.contains(anchor)).unwrap_or(0);
+        self.lines[start..]
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| needles.iter().all(|n| l.contains(n)))
+            .nth(nth)
+            .map(|(i, _)| i + start + 1)
     }
 
     /// The first line at or after the province's definition that mentions `word` in quotes.
@@ -120,9 +156,17 @@ impl Compiler<'_> {
         let mut abbr_index: HashMap<String, ProvinceId> = HashMap::new();
         for (i, p) in def.provinces.iter().enumerate() {
             let key = p.abbr.to_ascii_lowercase();
-            if abbr_index.insert(key, ProvinceId(i as u16)).is_some() {
-                let line = self.lines.province(&p.abbr);
-                self.problem(line, Some(&p.abbr), format!("duplicate abbreviation `{}`", p.abbr));
+            match abbr_index.entry(key) {
+                Entry::Vacant(entry) => {
+                    entry.insert(ProvinceId(i as u16));
+                }
+                Entry::Occupied(_) => {
+                    // The first definition keeps the abbreviation, so borders that name it
+                    // still resolve; the problem names the line of the repeated one.
+                    let nth = def.provinces[..i].iter().filter(|q| q.abbr == p.abbr).count();
+                    let line = self.lines.province_nth(&p.abbr, nth);
+                    self.problem(line, Some(&p.abbr), format!("duplicate abbreviation `{}`", p.abbr));
+                }
             }
         }
 
@@ -162,7 +206,10 @@ impl Compiler<'_> {
         let mut names: HashMap<String, ProvinceId> = HashMap::new();
         for (i, p) in def.provinces.iter().enumerate() {
             let id = ProvinceId(i as u16);
-            for name in std::iter::once(&p.abbr).chain(std::iter::once(&p.name)).chain(&p.aliases) {
+            // A repeated abbreviation is reported once, above, not again as a name.
+            let own_abbr = abbr_index.get(&p.abbr.to_ascii_lowercase()) == Some(&id);
+            let abbr = own_abbr.then_some(&p.abbr);
+            for name in abbr.into_iter().chain(std::iter::once(&p.name)).chain(&p.aliases) {
                 let key = normalise_name(name);
                 if key.is_empty() {
                     let line = self.lines.province(&p.abbr);
@@ -193,7 +240,10 @@ impl Compiler<'_> {
             let province = &provinces[pid.index()];
             match coast {
                 None if province.coasts.is_empty() => Ok(LocId(pid.0)),
-                None => Err(format!("`{prov}` has several coasts: name one (`{prov}/{}`)", coast_list(&locations, province))),
+                None => Err(format!(
+                    "`{prov}` has several coasts: name one (`{prov}/{}`)",
+                    coast_list(&locations, province)
+                )),
                 Some(c) => province
                     .coasts
                     .iter()
@@ -214,7 +264,7 @@ impl Compiler<'_> {
                 match abbr_index.get(&target.to_ascii_lowercase()) {
                     Some(&q) => {
                         if q.index() == i {
-                            let line = self.lines.mention(&p.abbr, target);
+                            let line = self.lines.mention_in(&p.abbr, &["army:"], target);
                             self.problem(line, Some(&p.abbr), "borders itself".into());
                         } else if !army_neighbours[i].contains(&q) {
                             army_adj.set(i, q.index());
@@ -222,7 +272,7 @@ impl Compiler<'_> {
                         }
                     }
                     None => {
-                        let line = self.lines.mention(&p.abbr, target);
+                        let line = self.lines.mention_in(&p.abbr, &["army:"], target);
                         self.problem(line, Some(&p.abbr), format!("army border to unknown province `{target}`"));
                     }
                 }
@@ -232,10 +282,12 @@ impl Compiler<'_> {
                 fleet_lists.push((provinces[i].coasts[k], &c.fleet));
             }
             for (from, list) in fleet_lists {
+                let coast = locations[from.index()].coast.as_ref().map(|c| format!("\"{c}\""));
+                let keys: Vec<&str> = std::iter::once("fleet:").chain(coast.as_deref()).collect();
                 for target in list {
                     match resolve_loc(target) {
                         Ok(to) if locations[to.index()].province.index() == i => {
-                            let line = self.lines.mention(&p.abbr, target);
+                            let line = self.lines.mention_in(&p.abbr, &keys, target);
                             self.problem(line, Some(&p.abbr), "borders itself".into());
                         }
                         Ok(to) => {
@@ -245,7 +297,8 @@ impl Compiler<'_> {
                             }
                         }
                         Err(msg) => {
-                            let line = self.lines.mention(&p.abbr, target.split('/').next().unwrap_or(target));
+                            let line =
+                                self.lines.mention_in(&p.abbr, &keys, target.split('/').next().unwrap_or(target));
                             self.problem(line, Some(&p.abbr), format!("fleet border: {msg}"));
                         }
                     }
@@ -254,40 +307,46 @@ impl Compiler<'_> {
         }
 
         // Symmetry, and borders that the terrain forbids.
-        for i in 0..n {
-            for &q in &army_neighbours[i] {
+        for (i, neighbours) in army_neighbours.iter().enumerate() {
+            for &q in neighbours {
                 let (a, b) = (&def.provinces[i].abbr, &def.provinces[q.index()].abbr);
                 if !army_adj.get(q.index(), i) {
-                    let line = self.lines.mention(a, b);
+                    let line = self.lines.mention_in(a, &["army:"], b);
                     self.problem(line, Some(a), format!("army border to `{b}` is one-way: `{b}` does not list `{a}`"));
                 }
                 if def.provinces[q.index()].terrain == Terrain::Sea {
-                    let line = self.lines.mention(a, b);
+                    let line = self.lines.mention_in(a, &["army:"], b);
                     self.problem(line, Some(a), format!("army border to sea province `{b}`"));
                 }
             }
         }
-        for from in 0..nl {
-            for &to in &fleet_neighbours[from] {
+        for (from, neighbours) in fleet_neighbours.iter().enumerate() {
+            let coast = locations[from].coast.as_ref().map(|c| format!("\"{c}\""));
+            let keys: Vec<&str> = std::iter::once("fleet:").chain(coast.as_deref()).collect();
+            for &to in neighbours {
                 if !fleet_adj.get(to.index(), from) {
                     let a_loc = loc_text(&provinces, &locations, LocId(from as u16));
                     let b_loc = loc_text(&provinces, &locations, to);
                     let a = &def.provinces[locations[from].province.index()].abbr;
                     let b = &def.provinces[locations[to.index()].province.index()].abbr;
-                    let line = self.lines.mention(a, b);
-                    self.problem(line, Some(a), format!("fleet border `{a_loc}` → `{b_loc}` is one-way: `{b_loc}` does not list `{a_loc}`"));
+                    let line = self.lines.mention_in(a, &keys, b);
+                    self.problem(
+                        line,
+                        Some(a),
+                        format!("fleet border `{a_loc}` → `{b_loc}` is one-way: `{b_loc}` does not list `{a_loc}`"),
+                    );
                 }
                 let target = &def.provinces[locations[to.index()].province.index()];
                 if target.terrain == Terrain::Land {
                     let a = &def.provinces[locations[from].province.index()].abbr;
-                    let line = self.lines.mention(a, &target.abbr);
+                    let line = self.lines.mention_in(a, &keys, &target.abbr);
                     self.problem(line, Some(a), format!("fleet border to inland province `{}`", target.abbr));
                 }
             }
         }
         let mut fleet_to_province = BitMatrix::new(nl, n);
-        for from in 0..nl {
-            for &to in &fleet_neighbours[from] {
+        for (from, neighbours) in fleet_neighbours.iter().enumerate() {
+            for &to in neighbours {
                 fleet_to_province.set(from, locations[to.index()].province.index());
             }
         }
@@ -296,20 +355,32 @@ impl Compiler<'_> {
         let mut powers = Vec::new();
         let mut home_of: Vec<Option<PowerId>> = vec![None; n];
         for (pi, pw) in def.powers.iter().enumerate() {
-            if def.powers[..pi].iter().any(|o| o.name.eq_ignore_ascii_case(&pw.name) || o.short.eq_ignore_ascii_case(&pw.short)) {
-                let line = self.lines.find(&format!("\"{}\"", pw.name));
+            let name_needle = format!("\"{}\"", pw.name);
+            let nth = def.powers[..pi].iter().filter(|o| o.name == pw.name).count();
+            let power_line = self.lines.find_nth("powers:", &[&name_needle], nth);
+            if def.powers[..pi]
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(&pw.name) || o.short.eq_ignore_ascii_case(&pw.short))
+            {
+                let line = power_line;
                 self.problem(line, None, format!("power `{}` defined twice", pw.name));
             }
             let mut homes = Vec::new();
             for h in &pw.homes {
+                let home_needle = format!("\"{h}\"");
+                let home_line = self
+                    .lines
+                    .find_nth("powers:", &[&name_needle, &home_needle], nth)
+                    .or(power_line)
+                    .or_else(|| self.lines.find(&home_needle));
                 match abbr_index.get(&h.to_ascii_lowercase()) {
                     Some(&p) => {
                         if !def.provinces[p.index()].centre {
-                            let line = self.lines.find(&format!("\"{h}\""));
+                            let line = home_line;
                             self.problem(line, Some(h), format!("home centre of {} is not a supply centre", pw.name));
                         }
                         if let Some(other) = home_of[p.index()] {
-                            let line = self.lines.find(&format!("\"{h}\""));
+                            let line = home_line;
                             let other = def.powers[other.index()].name.clone();
                             self.problem(line, Some(h), format!("home centre of both {other} and {}", pw.name));
                         }
@@ -317,12 +388,17 @@ impl Compiler<'_> {
                         homes.push(p);
                     }
                     None => {
-                        let line = self.lines.find(&format!("\"{h}\""));
+                        let line = home_line;
                         self.problem(line, None, format!("home centre of {}: unknown province `{h}`", pw.name));
                     }
                 }
             }
-            powers.push(Power { name: pw.name.clone(), adjective: pw.adjective.clone(), short: pw.short.clone(), homes });
+            powers.push(Power {
+                name: pw.name.clone(),
+                adjective: pw.adjective.clone(),
+                short: pw.short.clone(),
+                homes,
+            });
         }
         let power_index = |name: &str| -> Option<PowerId> {
             def.powers
@@ -333,8 +409,15 @@ impl Compiler<'_> {
 
         // Start.
         let mut start_units = Vec::new();
-        for u in &def.start.units {
-            let line = self.lines.find(&format!("\"{}\"", u.at));
+        for (k, u) in def.start.units.iter().enumerate() {
+            let at = format!("\"{}\"", u.at);
+            let power_needle = format!("\"{}\"", u.power);
+            let nth = def.start.units[..k].iter().filter(|o| o.at == u.at && o.power == u.power).count();
+            let nth_at = def.start.units[..k].iter().filter(|o| o.at == u.at).count();
+            let line = self
+                .lines
+                .find_nth("units:", &[&at, &power_needle], nth)
+                .or_else(|| self.lines.find_nth("units:", &[&at], nth_at));
             let Some(power) = power_index(&u.power) else {
                 self.problem(line, None, format!("starting unit for unknown power `{}`", u.power));
                 continue;
@@ -354,7 +437,11 @@ impl Compiler<'_> {
             };
             if !fits {
                 let abbr = provinces[province.index()].abbr.clone();
-                self.problem(line, Some(&abbr), format!("starting {:?} cannot stand on {:?} terrain at `{}`", u.kind, terrain, u.at));
+                self.problem(
+                    line,
+                    Some(&abbr),
+                    format!("starting {:?} cannot stand on {:?} terrain at `{}`", u.kind, terrain, u.at),
+                );
             }
             if start_units.iter().any(|s: &StartUnit| locations[s.loc.index()].province == province) {
                 let abbr = provinces[province.index()].abbr.clone();
@@ -372,14 +459,22 @@ impl Compiler<'_> {
             let line = self.lines.find(&format!("\"{prov}\""));
             match (abbr_index.get(&prov.to_ascii_lowercase()), power_index(power)) {
                 (Some(&p), Some(pw)) => start_owners[p.index()] = Some(pw),
-                _ => self.problem(line, None, format!("extra owned centre `{prov}` of `{power}`: unknown province or power")),
+                _ => self.problem(
+                    line,
+                    None,
+                    format!("extra owned centre `{prov}` of `{power}`: unknown province or power"),
+                ),
             }
         }
 
         let centre_count = def.provinces.iter().filter(|p| p.centre).count();
         if usize::from(def.victory.centres) > centre_count || def.victory.centres == 0 {
             let line = self.lines.find("centres:");
-            self.problem(line, None, format!("victory needs {} centres but the map has {centre_count}", def.victory.centres));
+            self.problem(
+                line,
+                None,
+                format!("victory needs {} centres but the map has {centre_count}", def.victory.centres),
+            );
         }
 
         // Special geography.
@@ -423,7 +518,11 @@ impl Compiler<'_> {
             if let (Some(a), Some(b)) = (a, b) {
                 if !army_adj.get(a.index(), b.index()) && !fleet_to_province.get(a.index(), b.index()) {
                     let line = self.lines.find(&format!("\"{}\"", d.between.0));
-                    self.problem(line, None, format!("difficult border `{}`–`{}` is not a border", d.between.0, d.between.1));
+                    self.problem(
+                        line,
+                        None,
+                        format!("difficult border `{}`–`{}` is not a border", d.between.0, d.between.1),
+                    );
                 }
                 difficult_borders.push(DifficultBorder { between: (a, b), strength_cost: d.strength_cost });
             }
@@ -435,7 +534,11 @@ impl Compiler<'_> {
             if let (Some(centre), Some(power)) = (centre, power) {
                 if !def.provinces[centre.index()].centre {
                     let line = self.lines.find(&format!("\"{}\"", r.centre));
-                    self.problem(line, Some(&r.centre), "centre restriction on a province that is not a supply centre".into());
+                    self.problem(
+                        line,
+                        Some(&r.centre),
+                        "centre restriction on a province that is not a supply centre".into(),
+                    );
                 }
                 centre_restrictions.push(CentreRestriction { centre, power, may_build: r.may_build, counts: r.counts });
             }
@@ -477,8 +580,12 @@ impl Compiler<'_> {
             Terrain::Land if !p.fleet.is_empty() || !p.coasts.is_empty() => {
                 self.problem(line, Some(&p.abbr), "inland province with fleet borders".into())
             }
-            Terrain::Sea if !p.army.is_empty() => self.problem(line, Some(&p.abbr), "sea province with army borders".into()),
-            Terrain::Sea if !p.coasts.is_empty() => self.problem(line, Some(&p.abbr), "sea province with coasts".into()),
+            Terrain::Sea if !p.army.is_empty() => {
+                self.problem(line, Some(&p.abbr), "sea province with army borders".into())
+            }
+            Terrain::Sea if !p.coasts.is_empty() => {
+                self.problem(line, Some(&p.abbr), "sea province with coasts".into())
+            }
             Terrain::Coast if !p.coasts.is_empty() && !p.fleet.is_empty() => self.problem(
                 line,
                 Some(&p.abbr),

@@ -391,10 +391,7 @@ impl Map {
 /// as one space.
 pub fn normalise_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
-    for word in name
-        .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
-        .filter(|w| !w.is_empty())
-    {
+    for word in name.split(|c: char| c.is_whitespace() || c == '-' || c == '_').filter(|w| !w.is_empty()) {
         let word: String = word.chars().filter(|&c| c != '.').flat_map(char::to_lowercase).collect();
         if word.is_empty() {
             continue;

@@ -76,11 +76,7 @@ pub struct Position {
 impl Position {
     /// The variant's opening position.
     pub fn opening(map: &Map) -> Self {
-        let units = map
-            .start_units()
-            .iter()
-            .map(|s| Unit { power: s.power, kind: s.kind, loc: s.loc })
-            .collect();
+        let units = map.start_units().iter().map(|s| Unit { power: s.power, kind: s.kind, loc: s.loc }).collect();
         Position {
             phase: Phase { season: map.start_season(), year: map.start_year(), kind: PhaseKind::Movement },
             units,

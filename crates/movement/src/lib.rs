@@ -1,1 +1,40 @@
+//! Movement-phase adjudication for Diplomacy on any map: Kruijswijk's decisions (DATC
+//! chapter 5) with the Szykman rule for convoy paradoxes.
+//!
+//! Resolution does no I/O and never panics on any position or orders.
+//!
+//! ```
+//! use dip_map::{PhaseKind, Position, Rules};
+//! use dip_orders::{parse_order, ParseOptions};
+//!
+//! let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron"))?;
+//! let position = Position::opening(&map);
+//! let france = map.power_by_name("France").unwrap();
+//! let germany = map.power_by_name("Germany").unwrap();
+//! let orders = vec![
+//!     parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(france), "A Paris - Burgundy")?,
+//!     parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(france), "A Marseilles Supports A Paris - Burgundy")?,
+//!     parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(germany), "A Munich - Burgundy")?,
+//! ];
+//! let outcome = dip_movement::adjudicate(&map, &position, &orders, &Rules::default());
+//! assert!(outcome.results[0].succeeded());
+//! assert!(!outcome.results[2].succeeded());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+mod outcome;
+mod report;
+mod resolve;
+
+pub use outcome::{DislodgedReport, Failure, Illegal, MovementOutcome, OrderResult};
+pub use resolve::Adjudicator;
+
+use dip_map::{Map, Position, Rules};
+use dip_orders::Order;
+
+/// Adjudicates one movement phase. For many phases in a loop, keep an [`Adjudicator`].
+pub fn adjudicate(map: &Map, position: &Position, orders: &[Order], rules: &Rules) -> MovementOutcome {
+    let mut adjudicator = Adjudicator::new();
+    adjudicator.run(map, position, orders, rules);
+    adjudicator.outcome(map, position, orders)
+}

@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use dip_map::{Dislodged, LocId, Map, Phase, PhaseKind, Position, PowerId, Unit, UnitKind};
 
-use crate::lex::{tokens, Tok};
+use crate::lex::{Tok, tokens};
 use crate::model::{CoastSpec, Order};
-use crate::parse::{parse_order, ParseError, ParseOptions};
+use crate::parse::{ParseError, ParseOptions, parse_order};
 
 /// A position with orders, as people write it. Units, centres and orders are grouped by
 /// power name.
@@ -102,12 +102,17 @@ impl PositionFile {
                     Ok((kind, loc)) => {
                         let province = map.province_of(loc);
                         if position.units.iter().any(|u| map.province_of(u.loc) == province) {
-                            problems.push(FileProblem { line: locate(text), message: format!("two units in {}", map.province(province).name) });
+                            problems.push(FileProblem {
+                                line: locate(text),
+                                message: format!("two units in {}", map.province(province).name),
+                            });
                         } else {
                             position.units.push(Unit { power, kind, loc });
                         }
                     }
-                    Err(message) => problems.push(FileProblem { line: locate(text), message: format!("unit `{text}`: {message}") }),
+                    Err(message) => {
+                        problems.push(FileProblem { line: locate(text), message: format!("unit `{text}`: {message}") })
+                    }
                 }
             }
         }
@@ -130,8 +135,14 @@ impl PositionFile {
                         attacker_from: from,
                         retreats,
                     }),
-                    (Err(m), _, _) | (_, _, Err(m)) => problems.push(FileProblem { line: locate(&entry.unit), message: format!("dislodged unit `{}`: {m}", entry.unit) }),
-                    (_, None, _) => problems.push(FileProblem { line: locate(&entry.attacked_from), message: format!("unknown province `{}`", entry.attacked_from) }),
+                    (Err(m), _, _) | (_, _, Err(m)) => problems.push(FileProblem {
+                        line: locate(&entry.unit),
+                        message: format!("dislodged unit `{}`: {m}", entry.unit),
+                    }),
+                    (_, None, _) => problems.push(FileProblem {
+                        line: locate(&entry.attacked_from),
+                        message: format!("unknown province `{}`", entry.attacked_from),
+                    }),
                 }
             }
         }
@@ -143,8 +154,14 @@ impl PositionFile {
                     for name in list {
                         match map.province_by_name(name) {
                             Some(p) if map.province(p).centre => position.owners[p.index()] = Some(power),
-                            Some(_) => problems.push(FileProblem { line: locate(name), message: format!("`{name}` is not a supply centre") }),
-                            None => problems.push(FileProblem { line: locate(name), message: format!("unknown province `{name}`") }),
+                            Some(_) => problems.push(FileProblem {
+                                line: locate(name),
+                                message: format!("`{name}` is not a supply centre"),
+                            }),
+                            None => problems.push(FileProblem {
+                                line: locate(name),
+                                message: format!("unknown province `{name}`"),
+                            }),
                         }
                     }
                 }
@@ -197,7 +214,8 @@ impl PositionFile {
             if !dislodged.is_empty() {
                 file.dislodged.insert(name.clone(), dislodged);
             }
-            let list: Vec<String> = orders.iter().filter(|o| o.power == power).map(|o| o.display(map).to_string()).collect();
+            let list: Vec<String> =
+                orders.iter().filter(|o| o.power == power).map(|o| o.display(map).to_string()).collect();
             if !list.is_empty() {
                 file.orders.insert(name.clone(), list);
             }
@@ -238,8 +256,8 @@ pub fn parse_unit(map: &Map, text: &str) -> Result<(UnitKind, LocId), String> {
 pub fn parse_place_loc(map: &Map, kind: UnitKind, text: &str) -> Result<LocId, String> {
     let order = format!("{kind} {text}");
     let power = PowerId(0);
-    let parsed = parse_order(map, ParseOptions::new(PhaseKind::Movement).power(power), &order)
-        .map_err(|e| e.to_string())?;
+    let parsed =
+        parse_order(map, ParseOptions::new(PhaseKind::Movement).power(power), &order).map_err(|e| e.to_string())?;
     if parsed.action != crate::Action::Hold {
         return Err(format!("expected only a province, found `{text}`"));
     }

@@ -22,7 +22,7 @@ mod model;
 mod names;
 mod parse;
 
-pub use file::{find_line, parse_place_loc, parse_unit, DislodgedEntry, FileProblem, OrderLine, PositionFile};
+pub use file::{DislodgedEntry, FileProblem, OrderLine, PositionFile, find_line, parse_place_loc, parse_unit};
 pub use model::{Action, CoastSpec, Order, OrderDisplay, Place, UnitSpec};
-pub use names::{interpret_name, suggestions, NameMatching};
-pub use parse::{parse_order, ParseError, ParseOptions};
+pub use names::{NameMatching, interpret_name, suggestions};
+pub use parse::{ParseError, ParseOptions, parse_order};

@@ -58,12 +58,26 @@ impl UnitSpec {
 pub enum Action {
     Hold,
     /// Move, with "via convoy" and an optional written convoy path (the seas between).
-    Move { to: Place, via_convoy: bool, path: Vec<ProvinceId> },
-    SupportHold { target: UnitSpec },
-    SupportMove { target: UnitSpec, to: Place },
-    Convoy { army: UnitSpec, to: Place },
+    Move {
+        to: Place,
+        via_convoy: bool,
+        path: Vec<ProvinceId>,
+    },
+    SupportHold {
+        target: UnitSpec,
+    },
+    SupportMove {
+        target: UnitSpec,
+        to: Place,
+    },
+    Convoy {
+        army: UnitSpec,
+        to: Place,
+    },
     /// Retreat phase: move to a province in the unit's retreat list.
-    Retreat { to: Place },
+    Retreat {
+        to: Place,
+    },
     /// Retreat phase: disband instead of retreating.
     Disband,
     /// Adjustment phase: build the unit in `unit`.

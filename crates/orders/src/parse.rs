@@ -5,9 +5,9 @@ use std::fmt;
 
 use dip_map::{Map, PhaseKind, PowerId, UnitKind};
 
-use crate::lex::{tokens, Tok, Token};
+use crate::lex::{Tok, Token, tokens};
 use crate::model::{Action, CoastSpec, Order, Place, UnitSpec};
-use crate::names::{interpret_name, suggestions, NameMatching};
+use crate::names::{NameMatching, close_names, interpret_misspelling, suggestions};
 
 /// Why an order could not be read.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -172,7 +172,9 @@ impl<'a> Parser<'a> {
             return Some(power);
         }
         let next_is_kind = matches!(self.peek_at(1), Some(Tok::Word(k)) if unit_kind(k).is_some());
-        if self.map.province_by_name(w).is_none() && (next_is_kind || self.word_is(1, BUILD) || self.word_is(1, REMOVE) || self.word_is(1, WAIVE)) {
+        if self.map.province_by_name(w).is_none()
+            && (next_is_kind || self.word_is(1, BUILD) || self.word_is(1, REMOVE) || self.word_is(1, WAIVE))
+        {
             self.pos += 1;
             return Some(power);
         }
@@ -227,17 +229,35 @@ impl<'a> Parser<'a> {
                 i += 1;
             }
         }
-        for &end in ends.iter().rev() {
-            let text = &self.text_of(start, end);
-            if let Some(province) = interpret_name(self.map, text, self.names) {
-                self.pos = end;
-                let coast = self.coast(province)?;
-                return Ok(Place { province, coast });
+        // Exact names first, over every span; only then a misspelling.
+        for exact in [true, false] {
+            for &end in ends.iter().rev() {
+                let text = &self.text_of(start, end);
+                let found = if exact {
+                    self.map.province_by_name(text)
+                } else {
+                    interpret_misspelling(self.map, text, self.names)
+                };
+                if let Some(province) = found {
+                    self.pos = end;
+                    let coast = self.coast(province)?;
+                    return Ok(Place { province, coast });
+                }
             }
         }
         let mut err = self.error("a province");
         err.found = format!("`{first}`");
         let tail = ends.get(1).map_or(String::new(), |&e| self.text_of(start, e));
+        // A misspelled name of several words (`Norht Sea`) is judged as a whole first, with
+        // a strict limit so a misspelled word and the next name (`Lodnon Belgium`) do not
+        // suggest the next name; then by its first word.
+        for &end in ends.iter().take(4).skip(1).rev() {
+            let text = self.text_of(start, end);
+            err.suggestions = close_names(self.map, &text, 3, text.chars().count() / 4);
+            if !err.suggestions.is_empty() {
+                return Err(err);
+            }
+        }
         err.suggestions = suggestions(self.map, first, 3);
         if err.suggestions.is_empty() && !tail.is_empty() {
             err.suggestions = suggestions(self.map, &tail, 3);
@@ -287,10 +307,16 @@ impl<'a> Parser<'a> {
             return Err(self.error("a coast"));
         }
         let text = words.join(" ");
-        Ok(Some(match self.map.coast_by_name(province, &text).or_else(|| self.map.coast_by_name(province, &abbreviate_coast(&text))) {
-            Some(loc) => CoastSpec::Known(loc),
-            None => CoastSpec::Unknown(text),
-        }))
+        Ok(Some(
+            match self
+                .map
+                .coast_by_name(province, &text)
+                .or_else(|| self.map.coast_by_name(province, &abbreviate_coast(&text)))
+            {
+                Some(loc) => CoastSpec::Known(loc),
+                None => CoastSpec::Unknown(text),
+            },
+        ))
     }
 
     fn action(&mut self, phase: PhaseKind) -> Result<Action, ParseError> {

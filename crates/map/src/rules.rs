@@ -1,0 +1,165 @@
+//! Choices of the DATC's disputable issues (chapter 4) that the engine implements.
+//! Each field cites its section; the default is the DATC v3.1 preference.
+
+use serde::{Deserialize, Serialize};
+
+/// The rule interpretation in force for a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Rules {
+    /// §4.A.1 Multi-route convoy disruption.
+    pub multi_route_disruption: MultiRouteDisruption,
+    /// §4.A.4 Support cut on attack on itself via convoy.
+    pub convoyed_attack_on_supporter: ConvoyedAttackOnSupporter,
+    /// §4.A.5 Retreat when dislodged by convoy.
+    pub retreat_to_convoy_origin: RetreatToConvoyOrigin,
+    /// §4.A.7 Avoiding a head-to-head battle to bounce a unit.
+    pub dislodged_unit_bounce: DislodgedUnitBounce,
+    /// §4.B.2 Omitted coast in a move when only one coast is possible.
+    pub omitted_single_coast: OmittedSingleCoast,
+    /// §4.B.3 Move order to an impossible coast.
+    pub impossible_coast: ImpossibleCoast,
+    /// §4.B.5 Wrong coast of the ordered unit.
+    pub wrong_coast_of_unit: IgnoreOrFail,
+    /// §4.B.6 Unknown or irrelevant coasts.
+    pub unknown_coast: IgnoreOrFail,
+    /// §4.C.2 Wrong unit designation.
+    pub wrong_unit_type: WrongUnitType,
+}
+
+/// §4.A.1: when is a convoy with several routes disrupted?
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum MultiRouteDisruption {
+    /// a (1971): when any route is disrupted.
+    #[strum(serialize = "1971", serialize = "a")]
+    AnyRoute,
+    /// b (1982 and later): only when every route is disrupted.
+    #[default]
+    #[strum(serialize = "all-routes", serialize = "b")]
+    AllRoutes,
+}
+
+/// §4.A.4: is a support cut by a convoyed attack from the province it supports into?
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum ConvoyedAttackOnSupporter {
+    /// a: not cut; the army attacks from its starting province.
+    #[default]
+    #[strum(serialize = "a", serialize = "not-cut")]
+    NotCut,
+    /// b: cut; the attack comes from the water.
+    #[strum(serialize = "b", serialize = "cut")]
+    Cut,
+}
+
+/// §4.A.5: may a unit dislodged by a convoyed army retreat to the army's origin?
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum RetreatToConvoyOrigin {
+    /// a: never to the attacker's origin.
+    #[strum(serialize = "a", serialize = "no-retreat")]
+    Forbidden,
+    /// b (2023 rulebook): allowed when the attack came by convoy.
+    #[default]
+    #[strum(serialize = "b", serialize = "may-retreat")]
+    AllowedAfterConvoy,
+}
+
+/// §4.A.7: may a dislodged unit still bounce a unit in its attacker's province?
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum DislodgedUnitBounce {
+    /// a: a dislodged unit never has effect on the province its attacker came from.
+    #[strum(serialize = "a", serialize = "never")]
+    Never,
+    /// b: only not when the two were in a head-to-head battle.
+    #[default]
+    #[strum(serialize = "b", serialize = "head-to-head-only")]
+    UnlessHeadToHead,
+}
+
+/// §4.B.2: a move to a multi-coast province without a coast, where one coast is reachable.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum OmittedSingleCoast {
+    /// a: the move goes to the only reachable coast.
+    #[default]
+    #[strum(serialize = "a", serialize = "use-only-coast")]
+    UseOnlyCoast,
+    /// b: the move fails.
+    #[strum(serialize = "b", serialize = "fail")]
+    Fail,
+}
+
+/// §4.B.3: a move to a coast the fleet cannot reach.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum ImpossibleCoast {
+    /// a: the coast is ignored and the reachable coast used.
+    #[strum(serialize = "a", serialize = "ignore")]
+    UsePossibleCoast,
+    /// b: the order is illegal.
+    #[default]
+    #[strum(serialize = "b", serialize = "illegal")]
+    Illegal,
+}
+
+/// §4.B.5 and §4.B.6: a coast that does not fit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum IgnoreOrFail {
+    /// a: the order fails.
+    #[strum(serialize = "a", serialize = "fail")]
+    Fail,
+    /// b: the coast is ignored.
+    #[default]
+    #[strum(serialize = "b", serialize = "ignore")]
+    Ignore,
+}
+
+/// §4.C.2: the order names the wrong unit type.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum WrongUnitType {
+    /// a: the order is invalid; the unit holds.
+    #[strum(serialize = "a", serialize = "invalid")]
+    Invalid,
+    /// b: the type is ignored.
+    #[default]
+    #[strum(serialize = "b", serialize = "ignore")]
+    Ignore,
+}
+
+/// An unknown issue or choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RuleError {
+    UnknownIssue(String),
+    UnknownChoice { issue: String, choice: String },
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RuleError::UnknownIssue(i) => write!(f, "unknown or unsupported DATC issue `{i}`"),
+            RuleError::UnknownChoice { issue, choice } => write!(f, "issue {issue} has no choice `{choice}`"),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+impl Rules {
+    /// Sets one issue by its DATC number and choice name (`"4.A.1"`, `"1971"`).
+    pub fn set(&mut self, issue: &str, choice: &str) -> Result<(), RuleError> {
+        fn parse<T: std::str::FromStr>(issue: &str, choice: &str) -> Result<T, RuleError> {
+            choice.trim().to_ascii_lowercase().parse().map_err(|_| RuleError::UnknownChoice { issue: issue.into(), choice: choice.into() })
+        }
+        match issue.trim() {
+            "4.A.1" => self.multi_route_disruption = parse(issue, choice)?,
+            "4.A.4" => self.convoyed_attack_on_supporter = parse(issue, choice)?,
+            "4.A.5" => self.retreat_to_convoy_origin = parse(issue, choice)?,
+            "4.A.7" => self.dislodged_unit_bounce = parse(issue, choice)?,
+            "4.B.2" => self.omitted_single_coast = parse(issue, choice)?,
+            "4.B.3" => self.impossible_coast = parse(issue, choice)?,
+            "4.B.5" => self.wrong_coast_of_unit = parse(issue, choice)?,
+            "4.B.6" => self.unknown_coast = parse(issue, choice)?,
+            "4.C.2" => self.wrong_unit_type = parse(issue, choice)?,
+            _ => return Err(RuleError::UnknownIssue(issue.into())),
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,194 @@
+//! Turning the resolver's state into results a player can read.
+
+use dip_map::rules::RetreatToConvoyOrigin;
+use dip_map::{Dislodged, Map, PhaseKind, Position, ProvinceId, Season, Unit, UnitKind};
+use dip_orders::Order;
+
+use crate::outcome::{DislodgedReport, Failure, MovementOutcome, OrderResult};
+use crate::resolve::{Adjudicator, Kind, NONE};
+
+impl Adjudicator {
+    /// The full outcome of the last [`Adjudicator::run`]: a result and reason for every
+    /// order, the dislodged units with their retreats, and the next position.
+    pub fn outcome(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
+        let results = (0..orders.len()).map(|i| self.order_result(map, i)).collect();
+        let unordered = self
+            .slots
+            .iter()
+            .filter(|s| s.order_index == u32::MAX)
+            .map(|s| (s.power, s.loc))
+            .collect();
+
+        // Where units stand afterwards.
+        let n = map.province_count();
+        let mut occupied = vec![false; n];
+        let mut units = Vec::with_capacity(self.slots.len());
+        let mut dislodged = Vec::new();
+        for u in 0..self.slots.len() {
+            let s = self.slots[u];
+            if self.moved(u) {
+                occupied[s.dst as usize] = true;
+                units.push(Unit { power: s.power, kind: s.kind, loc: s.dst_loc });
+            } else if let Some(by) = self.dislodged_by(u) {
+                dislodged.push((u, by));
+            } else {
+                occupied[s.prov as usize] = true;
+                units.push(Unit { power: s.power, kind: s.kind, loc: s.loc });
+            }
+        }
+        // Provinces left empty by a standoff.
+        let mut contested = Vec::new();
+        for p in 0..n {
+            if occupied[p] {
+                continue;
+            }
+            let mut m = self.first_mover[p];
+            let mut bounced = false;
+            while m != NONE {
+                if self.path_now(map, m) {
+                    bounced = true;
+                }
+                m = self.slots[m as usize].next_mover;
+            }
+            if bounced {
+                contested.push(ProvinceId(p as u16));
+            }
+        }
+        let mut reports = Vec::new();
+        for (u, by) in dislodged {
+            let s = self.slots[u];
+            let attacker = self.slots[by];
+            let origin_open = attacker.convoyed && self.rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
+            let mut retreats = Vec::new();
+            let mut consider = |loc: dip_map::LocId| {
+                let p = map.province_of(loc);
+                let blocked = occupied[p.index()]
+                    || contested.contains(&p)
+                    || (p.0 == attacker.prov && !origin_open)
+                    || map.is_frozen(p, position.phase.season)
+                    || (position.phase.season == Season::Fall && map.is_frozen(p, Season::Fall));
+                if !blocked {
+                    retreats.push(loc);
+                }
+            };
+            match s.kind {
+                UnitKind::Army => map.army_neighbours(dip_map::ProvinceId(s.prov)).iter().for_each(|&p| consider(map.main_loc(p))),
+                UnitKind::Fleet => map.fleet_neighbours(s.loc).iter().for_each(|&l| consider(l)),
+            }
+            retreats.sort();
+            reports.push(DislodgedReport {
+                unit: Unit { power: s.power, kind: s.kind, loc: s.loc },
+                by: ProvinceId(attacker.prov),
+                by_convoy: attacker.convoyed,
+                retreats,
+            });
+        }
+
+        let mut next = position.clone();
+        next.units = units;
+        next.dislodged = reports
+            .iter()
+            .map(|d| Dislodged { unit: d.unit, attacker_from: d.by, retreats: d.retreats.clone() })
+            .collect();
+        next.phase.kind = if next.dislodged.is_empty() {
+            match position.phase.season {
+                Season::Spring => {
+                    next.phase.season = Season::Fall;
+                    PhaseKind::Movement
+                }
+                Season::Fall => PhaseKind::Adjustment,
+            }
+        } else {
+            PhaseKind::Retreat
+        };
+        next.normalise();
+        MovementOutcome { results, unordered, dislodged: reports, contested, position: next }
+    }
+
+    /// The path decision of a resolved move (all convoys are settled by now).
+    fn path_now(&mut self, map: &Map, m: u16) -> bool {
+        self.path_public(map, m)
+    }
+
+    fn order_result(&mut self, map: &Map, i: usize) -> OrderResult {
+        if let Some(why) = self.order_illegal[i] {
+            return OrderResult::Illegal(why);
+        }
+        let u = self.order_unit[i] as usize;
+        let s = self.slots[u];
+        let dislodger = self.dislodged_by(u).map(|m| dip_map::ProvinceId(self.slots[m].prov));
+        match s.order {
+            Kind::Hold => match dislodger {
+                Some(by) => OrderResult::Fails(Failure::Dislodged { by }),
+                None => OrderResult::Succeeds,
+            },
+            Kind::Move => {
+                if s.result {
+                    OrderResult::Succeeds
+                } else if !self.path_public(map, u as u16) {
+                    OrderResult::Fails(Failure::NoConvoyPath)
+                } else {
+                    OrderResult::Fails(Failure::Bounced { by: self.bounced_by(map, u as u16) })
+                }
+            }
+            Kind::SupportHold | Kind::SupportMove => {
+                if !s.matches {
+                    OrderResult::Fails(Failure::SupportVoid)
+                } else if s.result {
+                    OrderResult::Succeeds
+                } else if let Some(by) = dislodger {
+                    OrderResult::Fails(Failure::SupportDislodged { by })
+                } else {
+                    OrderResult::Fails(Failure::SupportCut { by: self.cut_by(map, u as u16) })
+                }
+            }
+            Kind::Convoy => {
+                if !s.matches {
+                    OrderResult::Fails(Failure::ConvoyVoid)
+                } else if s.paradox {
+                    OrderResult::Fails(Failure::ConvoyParadox)
+                } else if let Some(by) = dislodger {
+                    OrderResult::Fails(Failure::ConvoyDislodged { by })
+                } else {
+                    // DATC §5.B.3: a matching convoy succeeds when the fleet stays.
+                    OrderResult::Succeeds
+                }
+            }
+        }
+    }
+
+    /// Provinces of the units whose strength stopped move `m`.
+    fn bounced_by(&mut self, map: &Map, m: u16) -> Vec<ProvinceId> {
+        let s = self.slots[m as usize];
+        let attack = self.strength_of_attack(map, m);
+        let mut by = Vec::new();
+        if s.opposing != NONE {
+            if attack <= self.strength_of_defence(map, s.opposing) {
+                by.push(ProvinceId(s.dst));
+            }
+        } else if attack <= self.strength_of_hold(map, s.dst) && self.unit_at[s.dst as usize] != NONE {
+            by.push(ProvinceId(s.dst));
+        }
+        let mut o = self.first_mover[s.dst as usize];
+        while o != NONE {
+            if o != m && attack <= self.strength_of_prevention(map, o) {
+                by.push(ProvinceId(self.slots[o as usize].prov));
+            }
+            o = self.slots[o as usize].next_mover;
+        }
+        by
+    }
+
+    fn cut_by(&mut self, map: &Map, s: u16) -> ProvinceId {
+        let sup = self.slots[s as usize];
+        let mut m = self.first_mover[sup.prov as usize];
+        while m != NONE {
+            let mv = self.slots[m as usize];
+            if mv.power != sup.power && self.path_public(map, m) {
+                return ProvinceId(mv.prov);
+            }
+            m = mv.next_mover;
+        }
+        ProvinceId(sup.prov)
+    }
+}

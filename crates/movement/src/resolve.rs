@@ -1,0 +1,927 @@
+//! The movement resolver: Kruijswijk's decisions (DATC chapter 5) over dense per-unit
+//! slots, solved by the guess algorithm of DATC §5.F with backup rules for cycles.
+//!
+//! No I/O, no panics on any input, and no allocation or hashing once the scratch tables
+//! have grown to the map's size.
+
+use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, UnitKind};
+use dip_map::rules::{ConvoyedAttackOnSupporter, DislodgedUnitBounce, IgnoreOrFail, ImpossibleCoast, MultiRouteDisruption, OmittedSingleCoast, WrongUnitType};
+use dip_orders::{Action, CoastSpec, Order, Place};
+
+use crate::outcome::Illegal;
+
+pub(crate) const NONE: u16 = u16::MAX;
+
+/// What a unit was (effectively) ordered to do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    Hold,
+    Move,
+    SupportHold,
+    SupportMove,
+    Convoy,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    Unresolved,
+    Guessing,
+    Resolved,
+}
+
+/// One unit and its effective order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slot {
+    pub power: PowerId,
+    pub kind: UnitKind,
+    pub loc: LocId,
+    pub prov: u16,
+    pub order: Kind,
+    /// Index of the order given to this unit, or `NONE`.
+    pub order_index: u32,
+    /// Move: destination province. Supports and convoys: the unit supported or convoyed.
+    pub target: u16,
+    /// Support of a move, convoy: destination province.
+    pub dst: u16,
+    /// Move: the location it ends on if it succeeds.
+    pub dst_loc: LocId,
+    /// Move: travels by convoy.
+    pub convoyed: bool,
+    /// Support or convoy: matches the target's order.
+    pub matches: bool,
+    /// Move: the unit moving the opposite way by land (head-to-head), or `NONE`.
+    pub opposing: u16,
+    /// Next move into the same destination.
+    pub next_mover: u16,
+    /// First matching support of this unit's order.
+    pub first_support: u16,
+    pub next_support: u16,
+    /// First matching convoy of this army's move.
+    pub first_convoy: u16,
+    pub next_convoy: u16,
+    state: State,
+    pub result: bool,
+    in_cycle: bool,
+    /// A convoy failed by the paradox rule.
+    pub paradox: bool,
+}
+
+impl Slot {
+    fn new(power: PowerId, kind: UnitKind, loc: LocId, prov: u16) -> Self {
+        Slot {
+            power,
+            kind,
+            loc,
+            prov,
+            order: Kind::Hold,
+            order_index: u32::MAX,
+            target: NONE,
+            dst: NONE,
+            dst_loc: LocId(NONE),
+            convoyed: false,
+            matches: false,
+            opposing: NONE,
+            next_mover: NONE,
+            first_support: NONE,
+            next_support: NONE,
+            first_convoy: NONE,
+            next_convoy: NONE,
+            state: State::Unresolved,
+            result: false,
+            in_cycle: false,
+            paradox: false,
+        }
+    }
+}
+
+/// A reusable movement adjudicator. Keep one per thread and call [`Adjudicator::run`]
+/// for each phase: after the first call on a map it allocates nothing.
+#[derive(Debug, Default)]
+pub struct Adjudicator {
+    pub(crate) slots: Vec<Slot>,
+    /// Unit index by province.
+    pub(crate) unit_at: Vec<u16>,
+    /// First move into each province.
+    pub(crate) first_mover: Vec<u16>,
+    /// Per order given: the unit it was applied to and why it is illegal, if it is.
+    pub(crate) order_unit: Vec<u16>,
+    pub(crate) order_illegal: Vec<Option<Illegal>>,
+    pub(crate) rules: Rules,
+    cycle: Vec<u16>,
+    recursion_hits: u32,
+    guess_based: bool,
+    /// Scratch for convoy reachability at order intake.
+    fleets: Vec<u16>,
+    marks: Vec<u32>,
+    stack: Vec<u16>,
+    generation: u32,
+}
+
+impl Adjudicator {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adjudicates a movement phase. The results are read with the accessor methods or
+    /// turned into a report with [`Adjudicator::outcome`].
+    pub fn run(&mut self, map: &Map, position: &Position, orders: &[Order], rules: &Rules) {
+        self.rules = *rules;
+        self.setup(map, position);
+        self.intake(map, orders);
+        self.link(map);
+        for u in 0..self.slots.len() {
+            if self.slots[u].order != Kind::Hold {
+                self.resolve(map, u as u16);
+            }
+        }
+    }
+
+    fn setup(&mut self, map: &Map, position: &Position) {
+        let n = map.province_count();
+        self.slots.clear();
+        self.unit_at.clear();
+        self.unit_at.resize(n, NONE);
+        self.first_mover.clear();
+        self.first_mover.resize(n, NONE);
+        self.cycle.clear();
+        self.recursion_hits = 0;
+        self.guess_based = false;
+        self.fleets.clear();
+        for unit in &position.units {
+            let prov = map.province_of(unit.loc);
+            // A second unit in one province is ignored: the position is corrupt there.
+            if self.unit_at[prov.index()] != NONE {
+                continue;
+            }
+            self.unit_at[prov.index()] = self.slots.len() as u16;
+            if unit.kind == UnitKind::Fleet && map.can_convoy(prov) {
+                self.fleets.push(self.slots.len() as u16);
+            }
+            self.slots.push(Slot::new(unit.power, unit.kind, unit.loc, prov.0));
+        }
+        if self.marks.len() < self.slots.len() {
+            self.marks.resize(self.slots.len(), 0);
+        }
+    }
+
+    /// Checks each order on its own and applies the legal ones to their units.
+    fn intake(&mut self, map: &Map, orders: &[Order]) {
+        self.order_unit.clear();
+        self.order_illegal.clear();
+        for (i, order) in orders.iter().enumerate() {
+            let (unit, illegal) = match self.check(map, order) {
+                Ok(applied) => {
+                    let u = applied.unit;
+                    let slot = &mut self.slots[u as usize];
+                    if slot.order_index == u32::MAX {
+                        slot.order_index = i as u32;
+                        slot.order = applied.kind;
+                        slot.target = applied.target;
+                        slot.dst = applied.dst;
+                        slot.dst_loc = applied.dst_loc;
+                        slot.convoyed = applied.convoyed;
+                        (u, None)
+                    } else {
+                        let first = slot.order_index as usize;
+                        if same_effect(&orders[first], order) {
+                            (u, Some(Illegal::Duplicate))
+                        } else {
+                            // Two different legal orders: the unit holds (§4.D.3 choice c).
+                            slot.order = Kind::Hold;
+                            slot.target = NONE;
+                            self.order_illegal[first] = Some(Illegal::ConflictingOrders);
+                            (u, Some(Illegal::ConflictingOrders))
+                        }
+                    }
+                }
+                Err((unit, why)) => (unit, Some(why)),
+            };
+            self.order_unit.push(unit);
+            self.order_illegal.push(illegal);
+        }
+    }
+
+    fn check(&mut self, map: &Map, order: &Order) -> Result<Applied, (u16, Illegal)> {
+        let place = &order.unit.place;
+        let u = self.unit_at.get(place.province.index()).copied().unwrap_or(NONE);
+        if u == NONE {
+            return Err((NONE, Illegal::NoUnit));
+        }
+        let slot = self.slots[u as usize];
+        if slot.power != order.power {
+            return Err((u, Illegal::ForeignUnit));
+        }
+        if self.rules.wrong_unit_type == WrongUnitType::Invalid && order.unit.kind.is_some_and(|k| k != slot.kind) {
+            return Err((u, Illegal::WrongUnitType));
+        }
+        match &place.coast {
+            Some(CoastSpec::Known(loc)) if *loc != slot.loc && self.rules.wrong_coast_of_unit == IgnoreOrFail::Fail => {
+                return Err((u, Illegal::WrongCoast));
+            }
+            Some(CoastSpec::Unknown(_)) if self.rules.unknown_coast == IgnoreOrFail::Fail => {
+                return Err((u, Illegal::UnknownCoast));
+            }
+            _ => {}
+        }
+        let applied = |kind, target, dst| Applied { unit: u, kind, target, dst, dst_loc: LocId(NONE), convoyed: false };
+        match &order.action {
+            Action::Hold => Ok(applied(Kind::Hold, NONE, NONE)),
+            Action::Move { to, via_convoy, .. } => {
+                let (dst_loc, needs_convoy) = self.check_move(map, &slot, to).map_err(|e| (u, e))?;
+                Ok(Applied {
+                    unit: u,
+                    kind: Kind::Move,
+                    target: to.province.0,
+                    dst: to.province.0,
+                    dst_loc,
+                    // Adjacent moves go by convoy only when asked; own convoys are added
+                    // when the orders are linked.
+                    convoyed: needs_convoy || (*via_convoy && slot.kind == UnitKind::Army),
+                })
+            }
+            Action::SupportHold { target } => {
+                let t = self.unit_in(target.place.province);
+                if target.place.province.0 == slot.prov {
+                    return Err((u, Illegal::SupportSelf));
+                }
+                if t == NONE {
+                    return Err((u, Illegal::NoSuchUnit));
+                }
+                if !self.reaches(map, &slot, target.place.province) {
+                    return Err((u, Illegal::SupportUnreachable));
+                }
+                Ok(applied(Kind::SupportHold, t, NONE))
+            }
+            Action::SupportMove { target, to } => {
+                let t = self.unit_in(target.place.province);
+                if target.place.province.0 == slot.prov || to.province.0 == slot.prov {
+                    return Err((u, Illegal::SupportSelf));
+                }
+                if t == NONE {
+                    return Err((u, Illegal::NoSuchUnit));
+                }
+                if !self.reaches(map, &slot, to.province) {
+                    return Err((u, Illegal::SupportUnreachable));
+                }
+                let supported = self.slots[t as usize];
+                let possible = to.province.0 != supported.prov
+                    && match supported.kind {
+                        UnitKind::Fleet => map.fleet_reaches(supported.loc, to.province),
+                        UnitKind::Army => {
+                            map.army_adjacent(ProvinceId(supported.prov), to.province)
+                                || self.convoy_possible(map, supported.prov, to.province.0, NONE, u)
+                        }
+                    };
+                if !possible {
+                    return Err((u, Illegal::SupportedMoveImpossible));
+                }
+                let mut a = applied(Kind::SupportMove, t, to.province.0);
+                // A support naming a coast supports only the move to that coast (§4.B.4).
+                a.dst_loc = to.coast_loc().unwrap_or(LocId(NONE));
+                Ok(a)
+            }
+            Action::Convoy { army, to } => {
+                if !map.can_convoy(ProvinceId(slot.prov)) || slot.kind != UnitKind::Fleet {
+                    return Err((u, Illegal::ConvoyNotAtSea));
+                }
+                let a = self.unit_in(army.place.province);
+                if a == NONE {
+                    return Err((u, Illegal::NoSuchUnit));
+                }
+                if self.slots[a as usize].kind != UnitKind::Army {
+                    return Err((u, Illegal::ConvoyOfFleet));
+                }
+                let from = self.slots[a as usize].prov;
+                if to.province.0 == from || !map.can_hold(UnitKind::Army, to.province) || !self.convoy_possible(map, from, to.province.0, u, NONE) {
+                    return Err((u, Illegal::ConvoyImpossible));
+                }
+                Ok(applied(Kind::Convoy, a, to.province.0))
+            }
+            Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => {
+                Err((u, Illegal::WrongPhase))
+            }
+        }
+    }
+
+    fn unit_in(&self, province: ProvinceId) -> u16 {
+        self.unit_at.get(province.index()).copied().unwrap_or(NONE)
+    }
+
+    fn reaches(&self, map: &Map, slot: &Slot, to: ProvinceId) -> bool {
+        map.reaches(slot.kind, slot.loc, to)
+    }
+
+    /// The location a move ends on, and whether it must go by convoy.
+    fn check_move(&mut self, map: &Map, slot: &Slot, to: &Place) -> Result<(LocId, bool), Illegal> {
+        let dst = to.province;
+        if dst.0 == slot.prov {
+            return Err(Illegal::MoveToSelf);
+        }
+        match slot.kind {
+            UnitKind::Army => {
+                if let Some(CoastSpec::Unknown(_)) = to.coast {
+                    if self.rules.unknown_coast == IgnoreOrFail::Fail {
+                        return Err(Illegal::UnknownCoast);
+                    }
+                }
+                if to.coast.is_some() && self.rules.unknown_coast == IgnoreOrFail::Fail {
+                    // A coast on an army's destination is irrelevant (§4.B.6).
+                    return Err(Illegal::UnknownCoast);
+                }
+                if !map.can_hold(UnitKind::Army, dst) {
+                    return Err(Illegal::Unreachable);
+                }
+                if map.army_adjacent(ProvinceId(slot.prov), dst) {
+                    Ok((map.main_loc(dst), false))
+                } else if self.convoy_possible(map, slot.prov, dst.0, NONE, NONE) {
+                    Ok((map.main_loc(dst), true))
+                } else {
+                    Err(Illegal::Unreachable)
+                }
+            }
+            UnitKind::Fleet => {
+                if !map.is_multi_coast(dst) {
+                    if let Some(CoastSpec::Unknown(_)) = to.coast {
+                        if self.rules.unknown_coast == IgnoreOrFail::Fail {
+                            return Err(Illegal::UnknownCoast);
+                        }
+                    }
+                    let loc = map.main_loc(dst);
+                    return if map.fleet_adjacent(slot.loc, loc) { Ok((loc, false)) } else { Err(Illegal::Unreachable) };
+                }
+                let mut reachable = map.province(dst).coasts.iter().copied().filter(|&c| map.fleet_adjacent(slot.loc, c));
+                let first = reachable.next();
+                let second = reachable.next();
+                let only = match (first, second) {
+                    (None, _) => return Err(Illegal::Unreachable),
+                    (Some(c), None) => Some(c),
+                    _ => None,
+                };
+                match &to.coast {
+                    Some(CoastSpec::Known(c)) => {
+                        if map.fleet_adjacent(slot.loc, *c) {
+                            Ok((*c, false))
+                        } else if let (ImpossibleCoast::UsePossibleCoast, Some(c)) = (self.rules.impossible_coast, only) {
+                            Ok((c, false))
+                        } else {
+                            Err(Illegal::CoastUnreachable)
+                        }
+                    }
+                    Some(CoastSpec::Unknown(_)) if self.rules.unknown_coast == IgnoreOrFail::Fail => Err(Illegal::UnknownCoast),
+                    _ => match only {
+                        Some(c) if self.rules.omitted_single_coast == OmittedSingleCoast::UseOnlyCoast => Ok((c, false)),
+                        Some(_) => Err(Illegal::CoastNeeded),
+                        None => Err(Illegal::CoastNeeded),
+                    },
+                }
+            }
+        }
+    }
+
+    /// Whether fleets on the board could carry an army from `from` to `to` (leaving out
+    /// the fleet `except`), through the fleet `via` if it is not `NONE`. Through `via`
+    /// means on a route that needs it: no fleet of the route may be skipped (DATC 6.G.19).
+    fn convoy_possible(&mut self, map: &Map, from: u16, to: u16, via: u16, except: u16) -> bool {
+        if from == to || !map.can_hold(UnitKind::Army, ProvinceId(to)) {
+            return false;
+        }
+        if via == NONE {
+            let generation = self.reach_fleets(map, from, except);
+            return self.fleets.iter().any(|&f| {
+                self.marks[f as usize] == generation && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(to))
+            });
+        }
+        self.stack.clear();
+        let mut budget = 20_000u32;
+        for k in 0..self.fleets.len() {
+            let f = self.fleets[k];
+            if f != except && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(from)) {
+                self.stack.push(f);
+                if self.induced_route(map, from, to, via, &mut budget) {
+                    return true;
+                }
+                self.stack.pop();
+                if budget == 0 {
+                    // Too many routes to search: do not call the order illegal.
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Extends the route on `stack` (fleets from the army's coast onward) without a
+    /// shortcut; true when it reaches `to` having passed `via`.
+    fn induced_route(&mut self, map: &Map, from: u16, to: u16, via: u16, budget: &mut u32) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let Some(&last) = self.stack.last() else { return false };
+        let last_loc = self.slots[last as usize].loc;
+        if map.fleet_reaches(last_loc, ProvinceId(to)) {
+            return self.stack.contains(&via);
+        }
+        for k in 0..self.fleets.len() {
+            let g = self.fleets[k];
+            let g_loc = self.slots[g as usize].loc;
+            if self.stack.contains(&g) || !map.fleet_adjacent(last_loc, g_loc) || map.fleet_reaches(g_loc, ProvinceId(from)) {
+                continue;
+            }
+            let len = self.stack.len();
+            let shortcut = self.stack[..len - 1].iter().any(|&h| map.fleet_adjacent(self.slots[h as usize].loc, g_loc));
+            if shortcut {
+                continue;
+            }
+            self.stack.push(g);
+            if self.induced_route(map, from, to, via, budget) {
+                return true;
+            }
+            self.stack.pop();
+        }
+        false
+    }
+
+    /// Marks with a new generation every convoy-capable fleet but `except` connected to
+    /// the coast of `province`; returns the generation.
+    fn reach_fleets(&mut self, map: &Map, province: u16, except: u16) -> u32 {
+        self.generation = self.generation.wrapping_add(1).max(1);
+        let generation = self.generation;
+        self.stack.clear();
+        for &f in &self.fleets {
+            if f != except && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(province)) {
+                self.marks[f as usize] = generation;
+                self.stack.push(f);
+            }
+        }
+        while let Some(f) = self.stack.pop() {
+            let loc = self.slots[f as usize].loc;
+            for &g in &self.fleets {
+                if g != except && self.marks[g as usize] != generation && map.fleet_adjacent(loc, self.slots[g as usize].loc) {
+                    self.marks[g as usize] = generation;
+                    self.stack.push(g);
+                }
+            }
+        }
+        generation
+    }
+
+    /// Builds the lists the decisions walk: moves by destination, matching supports and
+    /// convoys by unit, head-to-head opponents.
+    fn link(&mut self, map: &Map) {
+        let n = self.slots.len();
+        // Convoy intent for adjacent moves: an own fleet's matching convoy (§4.A.3, 2000).
+        for c in 0..n {
+            let s = self.slots[c];
+            if s.order != Kind::Convoy {
+                continue;
+            }
+            let a = s.target as usize;
+            let army = self.slots[a];
+            if army.order == Kind::Move && army.dst == s.dst && army.power == s.power && !army.convoyed {
+                self.slots[a].convoyed = true;
+            }
+        }
+        let _ = map;
+        for u in (0..n).rev() {
+            let s = self.slots[u];
+            match s.order {
+                Kind::Move => {
+                    self.slots[u].next_mover = self.first_mover[s.dst as usize];
+                    self.first_mover[s.dst as usize] = u as u16;
+                }
+                Kind::SupportHold => {
+                    let t = s.target as usize;
+                    if self.slots[t].order != Kind::Move {
+                        self.slots[u].matches = true;
+                        self.slots[u].next_support = self.slots[t].first_support;
+                        self.slots[t].first_support = u as u16;
+                    }
+                }
+                Kind::SupportMove => {
+                    let t = s.target as usize;
+                    let coast_fits = s.dst_loc.0 == NONE || s.dst_loc == self.slots[t].dst_loc;
+                    if self.slots[t].order == Kind::Move && self.slots[t].dst == s.dst && coast_fits {
+                        self.slots[u].matches = true;
+                        self.slots[u].next_support = self.slots[t].first_support;
+                        self.slots[t].first_support = u as u16;
+                    }
+                }
+                Kind::Convoy => {
+                    let t = s.target as usize;
+                    if self.slots[t].order == Kind::Move && self.slots[t].dst == s.dst && self.slots[t].convoyed {
+                        self.slots[u].matches = true;
+                        self.slots[u].next_convoy = self.slots[t].first_convoy;
+                        self.slots[t].first_convoy = u as u16;
+                    }
+                }
+                Kind::Hold => {}
+            }
+        }
+        for u in 0..n {
+            let s = self.slots[u];
+            if s.order == Kind::Move && !s.convoyed {
+                let o = self.unit_at[s.dst as usize];
+                if o != NONE {
+                    let os = self.slots[o as usize];
+                    if os.order == Kind::Move && os.dst == s.prov && !os.convoyed {
+                        self.slots[u].opposing = o;
+                    }
+                }
+            }
+        }
+        // Decisions that need no other decision: orders nothing can touch are settled now.
+        for u in 0..n {
+            let s = self.slots[u];
+            if matches!(s.order, Kind::SupportHold | Kind::SupportMove | Kind::Convoy) && !s.matches {
+                self.slots[u].state = State::Resolved;
+                self.slots[u].result = false;
+            }
+        }
+    }
+
+    // ---- the decisions -------------------------------------------------------------
+
+    fn resolve(&mut self, map: &Map, u: u16) -> bool {
+        let i = u as usize;
+        match self.slots[i].state {
+            State::Resolved => return self.slots[i].result,
+            _ if self.slots[i].in_cycle => {
+                self.guess_based = true;
+                return self.slots[i].result;
+            }
+            State::Guessing => {
+                self.slots[i].in_cycle = true;
+                self.cycle.push(u);
+                self.guess_based = true;
+                self.recursion_hits += 1;
+                return self.slots[i].result;
+            }
+            State::Unresolved => {}
+        }
+        self.slots[i].state = State::Guessing;
+        let old_cycle_len = self.cycle.len();
+        let old_guess_based = self.guess_based;
+        let old_hits = self.recursion_hits;
+        self.guess_based = false;
+        self.slots[i].result = false;
+        let first = self.adjudicate(map, u);
+        if !self.guess_based {
+            return self.settle(u, first, old_guess_based);
+        }
+        if self.slots[i].in_cycle {
+            self.recursion_hits -= 1;
+        }
+        if self.recursion_hits == old_hits {
+            // This order is the ancestor of the whole cycle: try the other guess.
+            self.truncate_cycle(old_cycle_len);
+            self.slots[i].result = true;
+            let second = self.adjudicate(map, u);
+            self.recursion_hits = old_hits;
+            if first == second {
+                self.truncate_cycle(old_cycle_len);
+                return self.settle(u, first, old_guess_based);
+            }
+            // Zero or two solutions: the backup rule decides.
+            self.backup_rule(old_cycle_len);
+            self.truncate_cycle(old_cycle_len);
+            self.guess_based = old_guess_based;
+            if self.slots[i].state == State::Guessing {
+                self.slots[i].state = State::Unresolved;
+            }
+            return self.resolve(map, u);
+        }
+        // Part of a cycle whose ancestor is further up: return the guess-based result.
+        if !self.slots[i].in_cycle {
+            self.slots[i].in_cycle = true;
+            self.cycle.push(u);
+        }
+        self.slots[i].result = first;
+        self.slots[i].state = State::Unresolved;
+        first
+    }
+
+    fn settle(&mut self, u: u16, result: bool, old_guess_based: bool) -> bool {
+        let slot = &mut self.slots[u as usize];
+        slot.result = result;
+        slot.state = State::Resolved;
+        self.guess_based = old_guess_based;
+        result
+    }
+
+    fn truncate_cycle(&mut self, len: usize) {
+        for k in len..self.cycle.len() {
+            let u = self.cycle[k] as usize;
+            self.slots[u].in_cycle = false;
+        }
+        self.cycle.truncate(len);
+    }
+
+    /// The backup rule for a cycle with zero or two solutions (DATC §5.B.9): with convoys
+    /// in it, a convoy paradox, settled by the Szykman rule (the convoys fail); with only
+    /// moves, circular movement (all succeed); otherwise every order in it fails.
+    fn backup_rule(&mut self, from: usize) {
+        let members = from..self.cycle.len();
+        let has_convoy = members.clone().any(|k| self.slots[self.cycle[k] as usize].order == Kind::Convoy);
+        let only_moves = members.clone().all(|k| self.slots[self.cycle[k] as usize].order == Kind::Move);
+        for k in members {
+            let slot = &mut self.slots[self.cycle[k] as usize];
+            if has_convoy {
+                if slot.order == Kind::Convoy {
+                    slot.state = State::Resolved;
+                    slot.result = false;
+                    slot.paradox = true;
+                }
+            } else {
+                slot.state = State::Resolved;
+                slot.result = only_moves;
+            }
+        }
+    }
+
+    fn adjudicate(&mut self, map: &Map, u: u16) -> bool {
+        match self.slots[u as usize].order {
+            Kind::Move => self.adjudicate_move(map, u),
+            Kind::SupportHold | Kind::SupportMove => self.adjudicate_support(map, u),
+            Kind::Convoy => self.adjudicate_convoy(map, u),
+            Kind::Hold => true,
+        }
+    }
+
+    fn adjudicate_move(&mut self, map: &Map, m: u16) -> bool {
+        let s = self.slots[m as usize];
+        let attack = self.attack_strength(map, m);
+        if attack == 0 {
+            return false;
+        }
+        if s.opposing != NONE {
+            if attack <= self.defend_strength(map, s.opposing) {
+                return false;
+            }
+        } else if attack <= self.hold_strength(map, s.dst) {
+            return false;
+        }
+        let mut o = self.first_mover[s.dst as usize];
+        while o != NONE {
+            if o != m && attack <= self.prevent_strength(map, o) {
+                return false;
+            }
+            o = self.slots[o as usize].next_mover;
+        }
+        true
+    }
+
+    fn adjudicate_support(&mut self, map: &Map, s: u16) -> bool {
+        let sup = self.slots[s as usize];
+        let mut m = self.first_mover[sup.prov as usize];
+        // Cut by an attack from anywhere but the province supported into.
+        while m != NONE {
+            let mv = self.slots[m as usize];
+            let from_target = sup.order == Kind::SupportMove
+                && mv.prov == sup.dst
+                && !(mv.convoyed && self.rules.convoyed_attack_on_supporter == ConvoyedAttackOnSupporter::Cut);
+            if mv.power != sup.power && !from_target && self.path(map, m) {
+                return false;
+            }
+            m = mv.next_mover;
+        }
+        // Cut by being dislodged, even from the province supported into.
+        let mut m = self.first_mover[sup.prov as usize];
+        while m != NONE {
+            let mv = self.slots[m as usize];
+            if mv.power != sup.power && sup.order == Kind::SupportMove && mv.prov == sup.dst && self.resolve(map, m) {
+                return false;
+            }
+            m = mv.next_mover;
+        }
+        true
+    }
+
+    fn adjudicate_convoy(&mut self, map: &Map, c: u16) -> bool {
+        let fleet = self.slots[c as usize];
+        let mut m = self.first_mover[fleet.prov as usize];
+        while m != NONE {
+            let mv = self.slots[m as usize];
+            // Look through the attack instead of depending on its decision, so that every
+            // cycle through a convoy is a clean single cycle (DATC §5.D).
+            let attack_succeeds = if mv.state == State::Resolved { mv.result } else { self.adjudicate_move(map, m) };
+            if mv.power != fleet.power && attack_succeeds {
+                return false;
+            }
+            m = mv.next_mover;
+        }
+        true
+    }
+
+    /// Whether a move has its route: always by land, or a chain of successful convoys.
+    fn path(&mut self, map: &Map, m: u16) -> bool {
+        let s = self.slots[m as usize];
+        if !s.convoyed {
+            return true;
+        }
+        // Settle the convoys first: the chain search below must not be re-entered.
+        let mut ok: u128 = 0;
+        let mut all: u128 = 0;
+        let mut c = s.first_convoy;
+        let mut k = 0;
+        let mut fleets = [NONE; 128];
+        while c != NONE && k < 128 {
+            fleets[k] = c;
+            all |= 1 << k;
+            if self.resolve(map, c) {
+                ok |= 1 << k;
+            }
+            c = self.slots[c as usize].next_convoy;
+            k += 1;
+        }
+        let fleets = &fleets[..k];
+        match self.rules.multi_route_disruption {
+            MultiRouteDisruption::AllRoutes => self.chain(map, s.prov, s.dst, fleets, ok),
+            MultiRouteDisruption::AnyRoute => {
+                // Every fleet on some route must have convoyed.
+                let on_route = self.on_route(map, s.prov, s.dst, fleets, all);
+                on_route != 0 && on_route & !ok == 0
+            }
+        }
+    }
+
+    /// Whether the fleets in `usable` link `from` to `to`.
+    fn chain(&self, map: &Map, from: u16, to: u16, fleets: &[u16], usable: u128) -> bool {
+        let reached = self.reach(map, from, fleets, usable);
+        (0..fleets.len()).any(|k| reached >> k & 1 == 1 && map.fleet_reaches(self.slots[fleets[k] as usize].loc, ProvinceId(to)))
+    }
+
+    /// The fleets of `usable` that lie on some route from `from` to `to`.
+    fn on_route(&self, map: &Map, from: u16, to: u16, fleets: &[u16], usable: u128) -> u128 {
+        let forward = self.reach(map, from, fleets, usable);
+        let backward = self.reach(map, to, fleets, usable);
+        if !self.chain(map, from, to, fleets, usable) {
+            return 0;
+        }
+        forward & backward
+    }
+
+    fn reach(&self, map: &Map, from: u16, fleets: &[u16], usable: u128) -> u128 {
+        let mut reached: u128 = 0;
+        for (k, &f) in fleets.iter().enumerate() {
+            if usable >> k & 1 == 1 && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(from)) {
+                reached |= 1 << k;
+            }
+        }
+        let mut frontier = reached;
+        while frontier != 0 {
+            let k = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let loc = self.slots[fleets[k] as usize].loc;
+            for (j, &g) in fleets.iter().enumerate() {
+                let bit = 1u128 << j;
+                if usable & bit != 0 && reached & bit == 0 && map.fleet_adjacent(loc, self.slots[g as usize].loc) {
+                    reached |= bit;
+                    frontier |= bit;
+                }
+            }
+        }
+        reached
+    }
+
+    /// Count of successful supports of `u`'s order, leaving out supporters of `except`.
+    fn support_count(&mut self, map: &Map, u: u16, except: Option<PowerId>) -> u32 {
+        let mut count = 0;
+        let mut s = self.slots[u as usize].first_support;
+        while s != NONE {
+            let sup = self.slots[s as usize];
+            if Some(sup.power) != except && self.resolve(map, s) {
+                count += 1;
+            }
+            s = sup.next_support;
+        }
+        count
+    }
+
+    fn attack_strength(&mut self, map: &Map, m: u16) -> u32 {
+        if !self.path(map, m) {
+            return 0;
+        }
+        let s = self.slots[m as usize];
+        let cost = self.border_cost(map, &s);
+        let d = self.unit_at[s.dst as usize];
+        let strength = if d == NONE {
+            1 + self.support_count(map, m, None)
+        } else {
+            let defender = self.slots[d as usize];
+            if s.opposing == NONE && defender.order == Kind::Move && self.resolve(map, d) {
+                1 + self.support_count(map, m, None)
+            } else if defender.power == s.power {
+                return 0;
+            } else {
+                1 + self.support_count(map, m, Some(defender.power))
+            }
+        };
+        strength.saturating_sub(cost)
+    }
+
+    fn hold_strength(&mut self, map: &Map, province: u16) -> u32 {
+        let u = self.unit_at[province as usize];
+        if u == NONE {
+            return 0;
+        }
+        if self.slots[u as usize].order == Kind::Move {
+            return if self.resolve(map, u) { 0 } else { 1 };
+        }
+        1 + self.support_count(map, u, None)
+    }
+
+    fn defend_strength(&mut self, map: &Map, m: u16) -> u32 {
+        let s = self.slots[m as usize];
+        (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, &s))
+    }
+
+    fn prevent_strength(&mut self, map: &Map, m: u16) -> u32 {
+        if !self.path(map, m) {
+            return 0;
+        }
+        let s = self.slots[m as usize];
+        if s.opposing != NONE && self.resolve(map, s.opposing) {
+            return 0;
+        }
+        if self.rules.dislodged_unit_bounce == DislodgedUnitBounce::Never {
+            // Literal reading: a unit dislodged by one from its destination never bounces.
+            let d = self.unit_at[s.dst as usize];
+            if d != NONE && self.slots[d as usize].order == Kind::Move && self.slots[d as usize].dst == s.prov && self.resolve(map, d) {
+                return 0;
+            }
+        }
+        (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, &s))
+    }
+
+    fn border_cost(&self, map: &Map, s: &Slot) -> u32 {
+        if map.difficult_borders().is_empty() || s.convoyed {
+            return 0;
+        }
+        u32::from(map.border_cost(ProvinceId(s.prov), ProvinceId(s.dst)))
+    }
+
+    // ---- reading results -----------------------------------------------------------
+
+    pub(crate) fn path_public(&mut self, map: &Map, m: u16) -> bool {
+        self.path(map, m)
+    }
+    pub(crate) fn strength_of_attack(&mut self, map: &Map, m: u16) -> u32 {
+        self.attack_strength(map, m)
+    }
+    pub(crate) fn strength_of_defence(&mut self, map: &Map, m: u16) -> u32 {
+        self.defend_strength(map, m)
+    }
+    pub(crate) fn strength_of_hold(&mut self, map: &Map, province: u16) -> u32 {
+        self.hold_strength(map, province)
+    }
+    pub(crate) fn strength_of_prevention(&mut self, map: &Map, m: u16) -> u32 {
+        self.prevent_strength(map, m)
+    }
+
+    /// Number of units on the board.
+    pub fn unit_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether unit `u` (index in the position's unit list after de-duplication) moved.
+    pub fn moved(&self, u: usize) -> bool {
+        let s = &self.slots[u];
+        s.order == Kind::Move && s.result
+    }
+
+    /// The unit that dislodged unit `u`, if one did.
+    pub fn dislodged_by(&self, u: usize) -> Option<usize> {
+        if self.moved(u) {
+            return None;
+        }
+        let mut m = self.first_mover[self.slots[u].prov as usize];
+        while m != NONE {
+            if self.slots[m as usize].result {
+                return Some(m as usize);
+            }
+            m = self.slots[m as usize].next_mover;
+        }
+        None
+    }
+}
+
+struct Applied {
+    unit: u16,
+    kind: Kind,
+    target: u16,
+    dst: u16,
+    dst_loc: LocId,
+    convoyed: bool,
+}
+
+/// Two orders that do the same thing (a repeated order is not a conflict).
+fn same_effect(a: &Order, b: &Order) -> bool {
+    let strip = |o: &Order| {
+        let mut o = o.clone();
+        o.unit.kind = None;
+        o.unit.place.coast = None;
+        o
+    };
+    strip(a) == strip(b)
+}
