@@ -559,7 +559,25 @@ impl Compiler<'_> {
             fleet_to_province,
             army_neighbours,
             fleet_neighbours,
-            names,
+            max_name_words: names.keys().map(|n| n.split(' ').count()).max().unwrap_or(1),
+            name_buckets: {
+                let mut sorted: Vec<&String> = names.keys().collect();
+                sorted.sort();
+                let mut buckets = vec![(0u16, 0u16); 256];
+                for (i, name) in sorted.iter().enumerate() {
+                    let b = usize::from(name.as_bytes()[0]);
+                    if buckets[b] == (0, 0) {
+                        buckets[b] = (i as u16, i as u16);
+                    }
+                    buckets[b].1 = i as u16 + 1;
+                }
+                buckets
+            },
+            names: {
+                let mut names: Vec<(String, ProvinceId)> = names.into_iter().collect();
+                names.sort();
+                names
+            },
             start_season: def.start.season,
             start_year: def.start.year,
             start_units,

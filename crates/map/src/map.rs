@@ -1,7 +1,5 @@
 //! The compiled map: dense ids, flat tables and adjacency bit sets.
 
-use std::collections::HashMap;
-
 use crate::schema::{BuildRule, Terrain};
 use crate::{LocId, PowerId, ProvinceId, Season, UnitKind};
 
@@ -129,8 +127,12 @@ pub struct Map {
     /// Neighbour lists, for iteration: army by province, fleet by location.
     pub(crate) army_neighbours: Vec<Vec<ProvinceId>>,
     pub(crate) fleet_neighbours: Vec<Vec<LocId>>,
-    /// Normalised name → province (abbreviations, names, aliases).
-    pub(crate) names: HashMap<String, ProvinceId>,
+    /// Normalised names (abbreviations, names, aliases) sorted for binary search.
+    pub(crate) names: Vec<(String, ProvinceId)>,
+    /// For each first byte, the range of `names` starting with it.
+    pub(crate) name_buckets: Vec<(u16, u16)>,
+    /// Most words in any name.
+    pub(crate) max_name_words: usize,
     pub(crate) start_season: Season,
     pub(crate) start_year: u16,
     pub(crate) start_units: Vec<StartUnit>,
@@ -287,7 +289,20 @@ impl Map {
 
     /// Looks up a province by abbreviation, full name or alias, in any case.
     pub fn province_by_name(&self, name: &str) -> Option<ProvinceId> {
-        self.names.get(&normalise_name(name)).copied()
+        self.province_by_normalised(&normalise_name(name))
+    }
+
+    /// Looks up a name already in [`normalise_name`] form, without allocating.
+    pub fn province_by_normalised(&self, name: &str) -> Option<ProvinceId> {
+        let first = *name.as_bytes().first()?;
+        let (start, end) = self.name_buckets.get(usize::from(first)).copied().unwrap_or((0, 0));
+        let bucket = self.names.get(usize::from(start)..usize::from(end))?;
+        bucket.binary_search_by(|(n, _)| n.as_str().cmp(name)).ok().map(|i| bucket[i].1)
+    }
+
+    /// Most words in any province name of the map: longer spans of text need no lookup.
+    pub fn max_name_words(&self) -> usize {
+        self.max_name_words
     }
 
     /// The coast location of a multi-coast province named by its abbreviation (`nc`) or
@@ -305,7 +320,7 @@ impl Map {
 
     /// All normalised names that resolve to a province, for "did you mean" suggestions.
     pub fn all_names(&self) -> impl Iterator<Item = (&str, ProvinceId)> + '_ {
-        self.names.iter().map(|(name, &id)| (name.as_str(), id))
+        self.names.iter().map(|(name, id)| (name.as_str(), *id))
     }
 
     /// Looks up a power by name, adjective or short name, in any case.

@@ -25,6 +25,20 @@ pub struct Rules {
     pub unknown_coast: IgnoreOrFail,
     /// §4.C.2 Wrong unit designation.
     pub wrong_unit_type: WrongUnitType,
+    /// §4.C.3 Missing unit designation in build order.
+    pub missing_build_unit_type: MissingBuildUnitType,
+    /// §4.C.4 Building a fleet in a land area.
+    pub fleet_build_in_land: FleetBuildInLand,
+    /// §4.D.4 Too many build orders.
+    pub too_many_builds: TooManyBuilds,
+    /// §4.D.5 Multiple build orders for one province.
+    pub builds_in_one_province: BuildsInOneProvince,
+    /// §4.D.6 Too many disband orders.
+    pub too_many_removals: TooManyRemovals,
+    /// §4.D.7 Waiving builds.
+    pub waiving_builds: WaivingBuilds,
+    /// §4.D.8 Removing a unit in civil disorder.
+    pub civil_disorder_removal: CivilDisorderRemoval,
 }
 
 /// §4.A.1: when is a convoy with several routes disrupted?
@@ -123,6 +137,111 @@ pub enum WrongUnitType {
     Ignore,
 }
 
+/// §4.C.3: a build order without a unit type (`Build Kiel`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum MissingBuildUnitType {
+    /// a: the build always fails.
+    #[strum(serialize = "a", serialize = "fail")]
+    Fail,
+    /// b: an army is built in a land area; the build fails in a coastal area.
+    #[strum(serialize = "b", serialize = "army-in-land")]
+    ArmyInLand,
+    /// c: an army in a land area, a fleet in a coastal area when a coast is given; the
+    /// build fails in a coastal area without a coast.
+    #[default]
+    #[strum(serialize = "c", serialize = "best-effort")]
+    BestEffort,
+}
+
+/// §4.C.4: a build of a fleet in a province no fleet can stand in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum FleetBuildInLand {
+    /// a: the build fails.
+    #[default]
+    #[strum(serialize = "a", serialize = "fail")]
+    Fail,
+    /// b: an army is built instead.
+    #[strum(serialize = "b", serialize = "build-army")]
+    BuildArmy,
+}
+
+/// §4.D.4: a power orders more builds than it may make.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum TooManyBuilds {
+    /// a: all build orders are invalid.
+    #[strum(serialize = "a", serialize = "all-invalid")]
+    AllInvalid,
+    /// b: the first legal build orders are used.
+    #[default]
+    #[strum(serialize = "b", serialize = "first")]
+    First,
+    /// c: the last legal build orders are used.
+    #[strum(serialize = "c", serialize = "last")]
+    Last,
+}
+
+/// §4.D.5: two or more build orders for one province.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum BuildsInOneProvince {
+    /// a: all those build orders fail.
+    #[strum(serialize = "a", serialize = "all-fail")]
+    AllFail,
+    /// b: the first build order is used.
+    #[default]
+    #[strum(serialize = "b", serialize = "first")]
+    First,
+    /// c: the last build order is used.
+    #[strum(serialize = "c", serialize = "last")]
+    Last,
+}
+
+/// §4.D.6: a power orders more disbands (removals) than it must make.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum TooManyRemovals {
+    /// a: all removal orders are ignored; the civil-disorder rules choose the units.
+    #[strum(serialize = "a", serialize = "civil-disorder")]
+    CivilDisorder,
+    /// b: the first legal removal orders are used.
+    #[default]
+    #[strum(serialize = "b", serialize = "first")]
+    First,
+    /// c: the last legal removal orders are used.
+    #[strum(serialize = "c", serialize = "last")]
+    Last,
+}
+
+/// §4.D.7: may a power decline a build it is entitled to?
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum WaivingBuilds {
+    /// a (2000 and 2023 rulebooks): waiving builds is allowed.
+    #[default]
+    #[strum(serialize = "a", serialize = "allowed")]
+    Allowed,
+    /// b: waiving builds is not allowed (a waive order is illegal).
+    #[strum(serialize = "b", serialize = "not-allowed")]
+    NotAllowed,
+}
+
+/// §4.D.8: which units are removed when a power orders too few removals.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+pub enum CivilDisorderRemoval {
+    /// a (1971 and 1982 rulebooks): farthest from the nearest home supply centre first (fleets
+    /// move as fleets, armies may also cross water as a fleet would), fleets before armies,
+    /// then alphabetically by province.
+    #[strum(serialize = "a", serialize = "1982", serialize = "1971")]
+    Rulebook1971,
+    /// b (2000 rulebook): farthest from the country first, fleets before armies, then
+    /// alphabetically; the country is read as the home supply centres, so this counts as a.
+    #[strum(serialize = "b", serialize = "2000")]
+    Rulebook2000,
+    /// c (2023 rulebook): units on supply centres last; farthest from an owned supply centre
+    /// first, counting every adjacent province whatever the unit type; fleets before armies,
+    /// then alphabetically by English province name.
+    #[default]
+    #[strum(serialize = "c", serialize = "2023")]
+    Rulebook2023,
+}
+
 /// An unknown issue or choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -158,6 +277,13 @@ impl Rules {
             "4.B.5" => self.wrong_coast_of_unit = parse(issue, choice)?,
             "4.B.6" => self.unknown_coast = parse(issue, choice)?,
             "4.C.2" => self.wrong_unit_type = parse(issue, choice)?,
+            "4.C.3" => self.missing_build_unit_type = parse(issue, choice)?,
+            "4.C.4" => self.fleet_build_in_land = parse(issue, choice)?,
+            "4.D.4" => self.too_many_builds = parse(issue, choice)?,
+            "4.D.5" => self.builds_in_one_province = parse(issue, choice)?,
+            "4.D.6" => self.too_many_removals = parse(issue, choice)?,
+            "4.D.7" => self.waiving_builds = parse(issue, choice)?,
+            "4.D.8" => self.civil_disorder_removal = parse(issue, choice)?,
             _ => return Err(RuleError::UnknownIssue(issue.into())),
         }
         Ok(())

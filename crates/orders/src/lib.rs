@@ -11,7 +11,7 @@
 //!     let order = parse_order(&map, options, text).unwrap();
 //!     assert_eq!(order.display(&map).to_string(), "F North Sea Convoys A Yorkshire - Belgium");
 //! }
-//! let bad = parse_order(&map, options, "A Lodnon - Belgium").unwrap_err();
+//! let bad = parse_order(&map, options, "A Lodnn - Belgium").unwrap_err();
 //! assert_eq!(bad.suggestions[0], "London");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -59,7 +59,7 @@ impl ParseOptions {
 /// Reads one order. Never panics; any text it cannot read is an `Err` saying where and why.
 pub fn parse_order(map: &Map, options: ParseOptions, text: &str) -> Result<Order, ParseError> {
     let toks = tokens(text);
-    let mut p = Parser { map, toks, pos: 0, end_column: text.chars().count() + 1, names: options.names };
+    let mut p = Parser { map, toks, pos: 0, end_column: text.chars().count() + 1, names: options.names, norm: String::with_capacity(32) };
     p.order(options)
 }
 
@@ -79,6 +79,8 @@ struct Parser<'a> {
     pos: usize,
     end_column: usize,
     names: NameMatching,
+    /// Reused buffer for name lookups.
+    norm: String,
 }
 
 impl<'a> Parser<'a> {
@@ -172,7 +174,7 @@ impl<'a> Parser<'a> {
             return Some(power);
         }
         let next_is_kind = matches!(self.peek_at(1), Some(Tok::Word(k)) if unit_kind(k).is_some());
-        if self.map.province_by_name(w).is_none()
+        if !self.is_province_word(w)
             && (next_is_kind || self.word_is(1, BUILD) || self.word_is(1, REMOVE) || self.word_is(1, WAIVE))
         {
             self.pos += 1;
@@ -197,7 +199,7 @@ impl<'a> Parser<'a> {
         if !own {
             if let Some(Tok::Word(w)) = self.peek() {
                 if let Some(pw) = self.map.power_by_name(w) {
-                    if self.map.province_by_name(w).is_none() {
+                    if !self.is_province_word(w) {
                         self.pos += 1;
                         power = Some(pw);
                     }
@@ -217,11 +219,13 @@ impl<'a> Parser<'a> {
             return Err(self.error("a province"));
         };
         // Candidate spans: words joined by spaces or single dashes, longest first.
-        let mut ends = Vec::new();
+        let mut ends_buf = [0usize; 6];
+        let mut count = 0;
         let mut i = start;
         while let Some(Tok::Word(_)) = self.toks.get(i).map(|t| t.tok) {
-            ends.push(i + 1);
-            if ends.len() == 6 {
+            ends_buf[count] = i + 1;
+            count += 1;
+            if count == ends_buf.len() || count == self.map.max_name_words() {
                 break;
             }
             i += 1;
@@ -229,14 +233,15 @@ impl<'a> Parser<'a> {
                 i += 1;
             }
         }
+        let ends = &ends_buf[..count];
         // Exact names first, over every span; only then a misspelling.
         for exact in [true, false] {
             for &end in ends.iter().rev() {
-                let text = &self.text_of(start, end);
                 let found = if exact {
-                    self.map.province_by_name(text)
+                    self.normalise_span(start, end);
+                    self.map.province_by_normalised(&self.norm)
                 } else {
-                    interpret_misspelling(self.map, text, self.names)
+                    interpret_misspelling(self.map, &self.text_of(start, end), self.names)
                 };
                 if let Some(province) = found {
                     self.pos = end;
@@ -263,6 +268,24 @@ impl<'a> Parser<'a> {
             err.suggestions = suggestions(self.map, &tail, 3);
         }
         Err(err)
+    }
+
+    /// Fills `norm` with the words of tokens `start..end` in normalised name form, without
+    /// allocating once the buffer has grown.
+    fn normalise_span(&mut self, start: usize, end: usize) {
+        self.norm.clear();
+        for t in &self.toks[start..end] {
+            if let Tok::Word(w) = t.tok {
+                push_normalised(&mut self.norm, w);
+            }
+        }
+    }
+
+    /// Whether a single word is a province name.
+    fn is_province_word(&mut self, word: &str) -> bool {
+        self.norm.clear();
+        push_normalised(&mut self.norm, word);
+        self.map.province_by_normalised(&self.norm).is_some()
     }
 
     fn text_of(&self, start: usize, end: usize) -> String {
@@ -410,11 +433,30 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Appends a word in [`dip_map::normalise_name`] form (lower case, no dots), after a space
+/// if the buffer is not empty.
+fn push_normalised(buf: &mut String, word: &str) {
+    let mut first = true;
+    for c in word.chars().filter(|&c| c != '.') {
+        if first && !buf.is_empty() {
+            buf.push(' ');
+        }
+        first = false;
+        if c.is_ascii() {
+            buf.push(c.to_ascii_lowercase());
+        } else {
+            buf.extend(c.to_lowercase());
+        }
+    }
+}
+
 fn unit_kind(word: &str) -> Option<UnitKind> {
-    match word.to_ascii_lowercase().as_str() {
-        "a" | "army" => Some(UnitKind::Army),
-        "f" | "fleet" => Some(UnitKind::Fleet),
-        _ => None,
+    if word.eq_ignore_ascii_case("a") || word.eq_ignore_ascii_case("army") {
+        Some(UnitKind::Army)
+    } else if word.eq_ignore_ascii_case("f") || word.eq_ignore_ascii_case("fleet") {
+        Some(UnitKind::Fleet)
+    } else {
+        None
     }
 }
 
