@@ -16,6 +16,9 @@ fn main() -> ExitCode {
     }
 }
 
+/// A report row: section name, cases passed, ids of the cases failed.
+type SectionRow = (String, usize, Vec<String>);
+
 /// One row per DATC section with passed and failed counts and the failing ids, then the
 /// total as `datc: N passed, M failed`.
 fn datc(args: &[String]) -> ExitCode {
@@ -34,7 +37,7 @@ fn datc(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut sections: BTreeMap<Vec<(u32, String)>, (String, usize, Vec<String>)> = BTreeMap::new();
+    let mut sections: BTreeMap<Vec<(u32, String)>, SectionRow> = BTreeMap::new();
     let mut failures = Vec::new();
     for case in &cases {
         let section = case.section().to_string();

@@ -170,16 +170,36 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     let (actual, dislodged, after): (Vec<Actual>, Vec<Unit>, Vec<Unit>) = match phase.kind {
         PhaseKind::Movement => {
             let outcome = dip::adjudicate(&map, &position, &orders, &rules);
-            let mut results = outcome.results.into_iter();
+            let mut results = outcome.results.iter().map(|r| match r {
+                OrderResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
+                OrderResult::Fails(why) => Actual { expect: Expect::Fails, text: format!("Fails ({why:?})") },
+                OrderResult::Illegal(why) => Actual { expect: Expect::Illegal, text: format!("Illegal ({why:?})") },
+            });
             let actual = parsed
                 .iter()
-                .map(|p| match p {
-                    None => Actual::Unreadable,
-                    Some(_) => Actual::Result(results.next().unwrap_or(OrderResult::Succeeds)),
-                })
+                .map(
+                    |p| if p.is_some() { results.next().unwrap_or_else(Actual::missing) } else { Actual::unreadable() },
+                )
                 .collect();
             let dislodged = outcome.dislodged.iter().map(|d| d.unit).collect();
             (actual, dislodged, outcome.position.units)
+        }
+        PhaseKind::Adjustment => {
+            let outcome = dip::adjudicate_adjustments(&map, &position, &orders, &rules);
+            let mut results = outcome.results.iter().map(|r| match r {
+                dip::AdjustmentResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
+                dip::AdjustmentResult::Fails(why) => Actual { expect: Expect::Fails, text: format!("Fails ({why})") },
+                dip::AdjustmentResult::Illegal(why) => {
+                    Actual { expect: Expect::Illegal, text: format!("Illegal ({why})") }
+                }
+            });
+            let actual = parsed
+                .iter()
+                .map(
+                    |p| if p.is_some() { results.next().unwrap_or_else(Actual::missing) } else { Actual::unreadable() },
+                )
+                .collect();
+            (actual, Vec::new(), outcome.position.units)
         }
         kind => return Err(fail(format!("{kind} phases are not adjudicated yet"))),
     };
@@ -201,7 +221,11 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     }
     let want_after = read_units(&map, want_after).map_err(fail)?;
     if sorted(&after) != want_after {
-        problems.push(format!("  after: expected [{}]\n         got      [{}]", names(&map, &want_after), names(&map, &sorted(&after))));
+        problems.push(format!(
+            "  after: expected [{}]\n         got      [{}]",
+            names(&map, &want_after),
+            names(&map, &sorted(&after))
+        ));
     }
     if problems.is_empty() {
         return Ok(());
@@ -215,29 +239,29 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     Err(fail(report))
 }
 
-enum Actual {
-    Unreadable,
-    Result(OrderResult),
+/// What the engine decided for one order: its class and a description.
+struct Actual {
+    expect: Expect,
+    text: String,
 }
 
 impl Actual {
+    fn unreadable() -> Self {
+        Actual { expect: Expect::Illegal, text: "Illegal (unreadable)".into() }
+    }
+
+    fn missing() -> Self {
+        Actual { expect: Expect::Illegal, text: "no result".into() }
+    }
+
     fn expect(&self) -> Expect {
-        match self {
-            Actual::Unreadable | Actual::Result(OrderResult::Illegal(_)) => Expect::Illegal,
-            Actual::Result(OrderResult::Succeeds) => Expect::Succeeds,
-            Actual::Result(OrderResult::Fails(_)) => Expect::Fails,
-        }
+        self.expect
     }
 }
 
 impl fmt::Display for Actual {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Actual::Unreadable => f.write_str("Illegal (unreadable)"),
-            Actual::Result(OrderResult::Succeeds) => f.write_str("Succeeds"),
-            Actual::Result(OrderResult::Fails(why)) => write!(f, "Fails ({why:?})"),
-            Actual::Result(OrderResult::Illegal(why)) => write!(f, "Illegal ({why:?})"),
-        }
+        f.write_str(&self.text)
     }
 }
 

@@ -23,17 +23,21 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub use dip_adjust as adjust;
 pub use dip_map as map;
 pub use dip_movement as movement;
 pub use dip_orders as orders;
 
-pub use dip_map::{
-    load, load_str, BuildRule, Dislodged, LoadError, LocId, Map, Phase, PhaseKind, Position, PowerId, ProvinceId,
-    RuleError, Rules, Season, Terrain, Unit, UnitKind,
+pub use dip_adjust::{
+    AdjustmentOutcome, AdjustmentResult, RetreatOutcome, RetreatResult, adjudicate_adjustments, adjudicate_retreats,
 };
-pub use dip_movement::{adjudicate, Adjudicator, DislodgedReport, Failure, Illegal, MovementOutcome, OrderResult};
+pub use dip_map::{
+    BuildRule, Dislodged, LoadError, LocId, Map, Phase, PhaseKind, Position, PowerId, ProvinceId, RuleError, Rules,
+    Season, Terrain, Unit, UnitKind, load, load_str,
+};
+pub use dip_movement::{Adjudicator, DislodgedReport, Failure, Illegal, MovementOutcome, OrderResult, adjudicate};
 pub use dip_orders::{
-    parse_order, parse_unit, Action, NameMatching, Order, OrderLine, ParseError, ParseOptions, PositionFile,
+    Action, NameMatching, Order, OrderLine, ParseError, ParseOptions, PositionFile, parse_order, parse_unit,
 };
 
 /// The variants compiled into the library: (name, RON text).
@@ -43,6 +47,9 @@ pub const EMBEDDED_VARIANTS: &[(&str, &str)] = &[("standard", include_str!("../.
 pub fn variant(name: &str) -> Result<Map, LoadError> {
     match EMBEDDED_VARIANTS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
         Some((n, text)) => load_str(&format!("variants/{n}.ron"), text),
-        None => Err(LoadError::Io { file: format!("variants/{name}.ron"), message: format!("no embedded variant named `{name}`") }),
+        None => Err(LoadError::Io {
+            file: format!("variants/{name}.ron"),
+            message: format!("no embedded variant named `{name}`"),
+        }),
     }
 }

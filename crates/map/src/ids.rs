@@ -100,11 +100,11 @@ pub enum Season {
 )]
 #[strum(ascii_case_insensitive)]
 pub enum PhaseKind {
-    #[strum(serialize = "Movement", serialize = "Moves", serialize = "Move")]
+    #[strum(to_string = "Movement", serialize = "Moves", serialize = "Move")]
     Movement,
-    #[strum(serialize = "Retreat", serialize = "Retreats")]
+    #[strum(to_string = "Retreat", serialize = "Retreats")]
     Retreat,
     /// Builds and removals; it follows the fall (in the winter).
-    #[strum(serialize = "Adjustment", serialize = "Adjustments", serialize = "Builds", serialize = "Build")]
+    #[strum(to_string = "Adjustment", serialize = "Adjustments", serialize = "Builds", serialize = "Build")]
     Adjustment,
 }

@@ -22,9 +22,9 @@ pub mod schema;
 
 pub use error::{LoadError, Problem};
 pub use ids::{LocId, PhaseKind, PowerId, ProvinceId, Season, UnitKind};
-pub use load::{load, load_str, VariantBuilder};
+pub use load::{VariantBuilder, load, load_str};
 pub use map::{
-    normalise_name, Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit,
+    Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit, normalise_name,
 };
 pub use position::{Dislodged, Phase, Position, Unit};
 pub use rules::{RuleError, Rules};

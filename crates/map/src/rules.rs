@@ -42,7 +42,19 @@ pub struct Rules {
 }
 
 /// §4.A.1: when is a convoy with several routes disrupted?
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum MultiRouteDisruption {
     /// a (1971): when any route is disrupted.
     #[strum(serialize = "1971", serialize = "a")]
@@ -54,7 +66,19 @@ pub enum MultiRouteDisruption {
 }
 
 /// §4.A.4: is a support cut by a convoyed attack from the province it supports into?
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum ConvoyedAttackOnSupporter {
     /// a: not cut; the army attacks from its starting province.
     #[default]
@@ -66,7 +90,19 @@ pub enum ConvoyedAttackOnSupporter {
 }
 
 /// §4.A.5: may a unit dislodged by a convoyed army retreat to the army's origin?
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum RetreatToConvoyOrigin {
     /// a: never to the attacker's origin.
     #[strum(serialize = "a", serialize = "no-retreat")]
@@ -78,7 +114,19 @@ pub enum RetreatToConvoyOrigin {
 }
 
 /// §4.A.7: may a dislodged unit still bounce a unit in its attacker's province?
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum DislodgedUnitBounce {
     /// a: a dislodged unit never has effect on the province its attacker came from.
     #[strum(serialize = "a", serialize = "never")]
@@ -90,7 +138,19 @@ pub enum DislodgedUnitBounce {
 }
 
 /// §4.B.2: a move to a multi-coast province without a coast, where one coast is reachable.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum OmittedSingleCoast {
     /// a: the move goes to the only reachable coast.
     #[default]
@@ -102,7 +162,19 @@ pub enum OmittedSingleCoast {
 }
 
 /// §4.B.3: a move to a coast the fleet cannot reach.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum ImpossibleCoast {
     /// a: the coast is ignored and the reachable coast used.
     #[strum(serialize = "a", serialize = "ignore")]
@@ -114,7 +186,19 @@ pub enum ImpossibleCoast {
 }
 
 /// §4.B.5 and §4.B.6: a coast that does not fit.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum IgnoreOrFail {
     /// a: the order fails.
     #[strum(serialize = "a", serialize = "fail")]
@@ -126,7 +210,19 @@ pub enum IgnoreOrFail {
 }
 
 /// §4.C.2: the order names the wrong unit type.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum WrongUnitType {
     /// a: the order is invalid; the unit holds.
     #[strum(serialize = "a", serialize = "invalid")]
@@ -138,7 +234,19 @@ pub enum WrongUnitType {
 }
 
 /// §4.C.3: a build order without a unit type (`Build Kiel`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum MissingBuildUnitType {
     /// a: the build always fails.
     #[strum(serialize = "a", serialize = "fail")]
@@ -154,7 +262,19 @@ pub enum MissingBuildUnitType {
 }
 
 /// §4.C.4: a build of a fleet in a province no fleet can stand in.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum FleetBuildInLand {
     /// a: the build fails.
     #[default]
@@ -166,7 +286,19 @@ pub enum FleetBuildInLand {
 }
 
 /// §4.D.4: a power orders more builds than it may make.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum TooManyBuilds {
     /// a: all build orders are invalid.
     #[strum(serialize = "a", serialize = "all-invalid")]
@@ -181,7 +313,19 @@ pub enum TooManyBuilds {
 }
 
 /// §4.D.5: two or more build orders for one province.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum BuildsInOneProvince {
     /// a: all those build orders fail.
     #[strum(serialize = "a", serialize = "all-fail")]
@@ -196,7 +340,19 @@ pub enum BuildsInOneProvince {
 }
 
 /// §4.D.6: a power orders more disbands (removals) than it must make.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum TooManyRemovals {
     /// a: all removal orders are ignored; the civil-disorder rules choose the units.
     #[strum(serialize = "a", serialize = "civil-disorder")]
@@ -211,7 +367,19 @@ pub enum TooManyRemovals {
 }
 
 /// §4.D.7: may a power decline a build it is entitled to?
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum WaivingBuilds {
     /// a (2000 and 2023 rulebooks): waiving builds is allowed.
     #[default]
@@ -223,7 +391,19 @@ pub enum WaivingBuilds {
 }
 
 /// §4.D.8: which units are removed when a power orders too few removals.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, strum::EnumString, strum::Display, strum::EnumIter)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
 pub enum CivilDisorderRemoval {
     /// a (1971 and 1982 rulebooks): farthest from the nearest home supply centre first (fleets
     /// move as fleets, armies may also cross water as a fleet would), fleets before armies,
@@ -265,7 +445,11 @@ impl Rules {
     /// Sets one issue by its DATC number and choice name (`"4.A.1"`, `"1971"`).
     pub fn set(&mut self, issue: &str, choice: &str) -> Result<(), RuleError> {
         fn parse<T: std::str::FromStr>(issue: &str, choice: &str) -> Result<T, RuleError> {
-            choice.trim().to_ascii_lowercase().parse().map_err(|_| RuleError::UnknownChoice { issue: issue.into(), choice: choice.into() })
+            choice
+                .trim()
+                .to_ascii_lowercase()
+                .parse()
+                .map_err(|_| RuleError::UnknownChoice { issue: issue.into(), choice: choice.into() })
         }
         match issue.trim() {
             "4.A.1" => self.multi_route_disruption = parse(issue, choice)?,

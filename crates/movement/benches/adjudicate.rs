@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use dip_map::{Map, PhaseKind, Position, Rules, Unit};
 use dip_movement::Adjudicator;
-use dip_orders::{parse_order, Order, ParseOptions};
+use dip_orders::{Order, ParseOptions, parse_order};
 
 struct Workload {
     position: Position,
@@ -20,7 +20,8 @@ fn map() -> Map {
 }
 
 fn workload(map: &Map, name: &str) -> Workload {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/workloads.json")).expect("bench/workloads.json");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/workloads.json"))
+        .expect("bench/workloads.json");
     let all: BTreeMap<String, serde_json::Value> = serde_json::from_str(&text).expect("valid JSON");
     let orders_by_power = all[name]["orders"].as_object().expect("orders object");
     let mut position = Position::opening(map);
@@ -31,10 +32,12 @@ fn workload(map: &Map, name: &str) -> Workload {
         let power = map.power_by_name(power_name).expect("power");
         for order_text in list.as_array().expect("order list") {
             let order_text = order_text.as_str().expect("order string").to_string();
-            let order = parse_order(map, ParseOptions::new(PhaseKind::Movement).power(power), &order_text).expect("order parses");
+            let order = parse_order(map, ParseOptions::new(PhaseKind::Movement).power(power), &order_text)
+                .expect("order parses");
             // The units are the ones the orders name.
             let kind = order.unit.kind.expect("unit type written");
-            let loc = map.unit_loc(kind, order.unit.place.province, order.unit.place.coast_loc()).expect("unit location");
+            let loc =
+                map.unit_loc(kind, order.unit.place.province, order.unit.place.coast_loc()).expect("unit location");
             position.units.push(Unit { power, kind, loc });
             texts.push((power, order_text));
             orders.push(order);
@@ -67,7 +70,9 @@ fn text(bencher: divan::Bencher<'_, '_>, name: &str) {
     bencher.bench_local(|| {
         orders.clear();
         for (power, text) in &w.texts {
-            if let Ok(order) = parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(*power), divan::black_box(text)) {
+            if let Ok(order) =
+                parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(*power), divan::black_box(text))
+            {
                 orders.push(order);
             }
         }
@@ -78,4 +83,32 @@ fn text(bencher: divan::Bencher<'_, '_>, name: &str) {
 
 fn main() {
     divan::main();
+}
+
+#[divan::bench(args = WORKLOADS)]
+fn parse_only(bencher: divan::Bencher<'_, '_>, name: &str) {
+    let map = map();
+    let w = workload(&map, name);
+    let mut orders = Vec::with_capacity(w.texts.len());
+    bencher.bench_local(|| {
+        orders.clear();
+        for (power, text) in &w.texts {
+            if let Ok(order) =
+                parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(*power), divan::black_box(text))
+            {
+                orders.push(order);
+            }
+        }
+        divan::black_box(orders.len())
+    });
+}
+
+#[divan::bench(args = WORKLOADS)]
+fn outcome_only(bencher: divan::Bencher<'_, '_>, name: &str) {
+    let map = map();
+    let w = workload(&map, name);
+    let rules = Rules::default();
+    let mut adjudicator = Adjudicator::new();
+    adjudicator.run(&map, &w.position, &w.orders, &rules);
+    bencher.bench_local(|| divan::black_box(adjudicator.outcome(&map, &w.position, &w.orders)));
 }

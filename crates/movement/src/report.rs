@@ -12,12 +12,7 @@ impl Adjudicator {
     /// order, the dislodged units with their retreats, and the next position.
     pub fn outcome(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
         let results = (0..orders.len()).map(|i| self.order_result(map, i)).collect();
-        let unordered = self
-            .slots
-            .iter()
-            .filter(|s| s.order_index == u32::MAX)
-            .map(|s| (s.power, s.loc))
-            .collect();
+        let unordered = self.slots.iter().filter(|s| s.order_index == u32::MAX).map(|s| (s.power, s.loc)).collect();
 
         // Where units stand afterwards.
         let n = map.province_count();
@@ -38,8 +33,8 @@ impl Adjudicator {
         }
         // Provinces left empty by a standoff.
         let mut contested = Vec::new();
-        for p in 0..n {
-            if occupied[p] {
+        for (p, &taken) in occupied.iter().enumerate() {
+            if taken {
                 continue;
             }
             let mut m = self.first_mover[p];
@@ -58,7 +53,8 @@ impl Adjudicator {
         for (u, by) in dislodged {
             let s = self.slots[u];
             let attacker = self.slots[by];
-            let origin_open = attacker.convoyed && self.rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
+            let origin_open =
+                attacker.convoyed && self.rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
             let mut retreats = Vec::new();
             let mut consider = |loc: dip_map::LocId| {
                 let p = map.province_of(loc);
@@ -72,7 +68,9 @@ impl Adjudicator {
                 }
             };
             match s.kind {
-                UnitKind::Army => map.army_neighbours(dip_map::ProvinceId(s.prov)).iter().for_each(|&p| consider(map.main_loc(p))),
+                UnitKind::Army => {
+                    map.army_neighbours(dip_map::ProvinceId(s.prov)).iter().for_each(|&p| consider(map.main_loc(p)))
+                }
                 UnitKind::Fleet => map.fleet_neighbours(s.loc).iter().for_each(|&l| consider(l)),
             }
             retreats.sort();

@@ -4,8 +4,11 @@
 //! No I/O, no panics on any input, and no allocation or hashing once the scratch tables
 //! have grown to the map's size.
 
+use dip_map::rules::{
+    ConvoyedAttackOnSupporter, DislodgedUnitBounce, IgnoreOrFail, ImpossibleCoast, MultiRouteDisruption,
+    OmittedSingleCoast, WrongUnitType,
+};
 use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, UnitKind};
-use dip_map::rules::{ConvoyedAttackOnSupporter, DislodgedUnitBounce, IgnoreOrFail, ImpossibleCoast, MultiRouteDisruption, OmittedSingleCoast, WrongUnitType};
 use dip_orders::{Action, CoastSpec, Order, Place};
 
 use crate::outcome::Illegal;
@@ -292,7 +295,10 @@ impl Adjudicator {
                     return Err((u, Illegal::ConvoyOfFleet));
                 }
                 let from = self.slots[a as usize].prov;
-                if to.province.0 == from || !map.can_hold(UnitKind::Army, to.province) || !self.convoy_possible(map, from, to.province.0, u, NONE) {
+                if to.province.0 == from
+                    || !map.can_hold(UnitKind::Army, to.province)
+                    || !self.convoy_possible(map, from, to.province.0, u, NONE)
+                {
                     return Err((u, Illegal::ConvoyImpossible));
                 }
                 Ok(applied(Kind::Convoy, a, to.province.0))
@@ -347,9 +353,14 @@ impl Adjudicator {
                         }
                     }
                     let loc = map.main_loc(dst);
-                    return if map.fleet_adjacent(slot.loc, loc) { Ok((loc, false)) } else { Err(Illegal::Unreachable) };
+                    return if map.fleet_adjacent(slot.loc, loc) {
+                        Ok((loc, false))
+                    } else {
+                        Err(Illegal::Unreachable)
+                    };
                 }
-                let mut reachable = map.province(dst).coasts.iter().copied().filter(|&c| map.fleet_adjacent(slot.loc, c));
+                let mut reachable =
+                    map.province(dst).coasts.iter().copied().filter(|&c| map.fleet_adjacent(slot.loc, c));
                 let first = reachable.next();
                 let second = reachable.next();
                 let only = match (first, second) {
@@ -361,15 +372,20 @@ impl Adjudicator {
                     Some(CoastSpec::Known(c)) => {
                         if map.fleet_adjacent(slot.loc, *c) {
                             Ok((*c, false))
-                        } else if let (ImpossibleCoast::UsePossibleCoast, Some(c)) = (self.rules.impossible_coast, only) {
+                        } else if let (ImpossibleCoast::UsePossibleCoast, Some(c)) = (self.rules.impossible_coast, only)
+                        {
                             Ok((c, false))
                         } else {
                             Err(Illegal::CoastUnreachable)
                         }
                     }
-                    Some(CoastSpec::Unknown(_)) if self.rules.unknown_coast == IgnoreOrFail::Fail => Err(Illegal::UnknownCoast),
+                    Some(CoastSpec::Unknown(_)) if self.rules.unknown_coast == IgnoreOrFail::Fail => {
+                        Err(Illegal::UnknownCoast)
+                    }
                     _ => match only {
-                        Some(c) if self.rules.omitted_single_coast == OmittedSingleCoast::UseOnlyCoast => Ok((c, false)),
+                        Some(c) if self.rules.omitted_single_coast == OmittedSingleCoast::UseOnlyCoast => {
+                            Ok((c, false))
+                        }
                         Some(_) => Err(Illegal::CoastNeeded),
                         None => Err(Illegal::CoastNeeded),
                     },
@@ -392,7 +408,8 @@ impl Adjudicator {
             });
         }
         self.stack.clear();
-        let mut budget = 20_000u32;
+        // Bounded: a web of fleets has too many routes to search them all.
+        let mut budget = 400u32;
         for k in 0..self.fleets.len() {
             let f = self.fleets[k];
             if f != except && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(from)) {
@@ -425,7 +442,10 @@ impl Adjudicator {
         for k in 0..self.fleets.len() {
             let g = self.fleets[k];
             let g_loc = self.slots[g as usize].loc;
-            if self.stack.contains(&g) || !map.fleet_adjacent(last_loc, g_loc) || map.fleet_reaches(g_loc, ProvinceId(from)) {
+            if self.stack.contains(&g)
+                || !map.fleet_adjacent(last_loc, g_loc)
+                || map.fleet_reaches(g_loc, ProvinceId(from))
+            {
                 continue;
             }
             let len = self.stack.len();
@@ -457,7 +477,10 @@ impl Adjudicator {
         while let Some(f) = self.stack.pop() {
             let loc = self.slots[f as usize].loc;
             for &g in &self.fleets {
-                if g != except && self.marks[g as usize] != generation && map.fleet_adjacent(loc, self.slots[g as usize].loc) {
+                if g != except
+                    && self.marks[g as usize] != generation
+                    && map.fleet_adjacent(loc, self.slots[g as usize].loc)
+                {
                     self.marks[g as usize] = generation;
                     self.stack.push(g);
                 }
@@ -748,7 +771,8 @@ impl Adjudicator {
     /// Whether the fleets in `usable` link `from` to `to`.
     fn chain(&self, map: &Map, from: u16, to: u16, fleets: &[u16], usable: u128) -> bool {
         let reached = self.reach(map, from, fleets, usable);
-        (0..fleets.len()).any(|k| reached >> k & 1 == 1 && map.fleet_reaches(self.slots[fleets[k] as usize].loc, ProvinceId(to)))
+        (0..fleets.len())
+            .any(|k| reached >> k & 1 == 1 && map.fleet_reaches(self.slots[fleets[k] as usize].loc, ProvinceId(to)))
     }
 
     /// The fleets of `usable` that lie on some route from `from` to `to`.
@@ -847,7 +871,11 @@ impl Adjudicator {
         if self.rules.dislodged_unit_bounce == DislodgedUnitBounce::Never {
             // Literal reading: a unit dislodged by one from its destination never bounces.
             let d = self.unit_at[s.dst as usize];
-            if d != NONE && self.slots[d as usize].order == Kind::Move && self.slots[d as usize].dst == s.prov && self.resolve(map, d) {
+            if d != NONE
+                && self.slots[d as usize].order == Kind::Move
+                && self.slots[d as usize].dst == s.prov
+                && self.resolve(map, d)
+            {
                 return 0;
             }
         }

@@ -59,7 +59,14 @@ impl ParseOptions {
 /// Reads one order. Never panics; any text it cannot read is an `Err` saying where and why.
 pub fn parse_order(map: &Map, options: ParseOptions, text: &str) -> Result<Order, ParseError> {
     let toks = tokens(text);
-    let mut p = Parser { map, toks, pos: 0, end_column: text.chars().count() + 1, names: options.names, norm: String::with_capacity(32) };
+    let mut p = Parser {
+        map,
+        toks,
+        pos: 0,
+        end_column: text.chars().count() + 1,
+        names: options.names,
+        norm: String::with_capacity(32),
+    };
     p.order(options)
 }
 

@@ -1,0 +1,130 @@
+//! Which units a power that orders too few removals loses (DATC §4.D.8, section 6.J).
+
+use std::cmp::Reverse;
+use std::collections::VecDeque;
+
+use dip_map::rules::CivilDisorderRemoval;
+use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, Unit, UnitKind};
+
+use crate::board::{power, province, province_of};
+
+/// The units of `power` on the board, in the order the civil-disorder rule removes them
+/// (the first is removed first), under the §4.D.8 choice in `rules`.
+///
+/// - 2023 rulebook (default): units on supply centres come last; then the farthest from the
+///   nearest supply centre the power owns (`position.owners`), counting steps between any
+///   adjacent provinces whatever the unit type; fleets before armies; then the English
+///   province names alphabetically.
+/// - 1971/1982 and 2000 rulebooks: the farthest from the nearest home centre first, fleets
+///   moving as fleets and armies moving as armies or fleets; fleets before armies; then
+///   alphabetically.
+///
+/// A unit that cannot reach any such centre counts as the farthest.
+pub fn removal_precedence(map: &Map, position: &Position, power: PowerId, rules: &Rules) -> Vec<Unit> {
+    let units: Vec<Unit> = position.units.iter().copied().filter(|u| u.power == power).collect();
+    precedence(map, position, power, rules, units)
+}
+
+/// Orders `units` (all of `power`) for removal, first to go first.
+pub(crate) fn precedence(map: &Map, position: &Position, power: PowerId, rules: &Rules, units: Vec<Unit>) -> Vec<Unit> {
+    let modern = rules.civil_disorder_removal == CivilDisorderRemoval::Rulebook2023;
+    let graph = Graph::new(map);
+    let targets: Vec<bool> = if modern {
+        map.provinces()
+            .map(|p| {
+                province(map, p).is_some_and(|pr| pr.centre) && position.owners.get(p.index()) == Some(&Some(power))
+            })
+            .collect()
+    } else {
+        let mut homes = vec![false; map.province_count()];
+        for &h in self::power(map, power).map(|p| p.homes.as_slice()).unwrap_or_default() {
+            if let Some(slot) = homes.get_mut(h.index()) {
+                *slot = true;
+            }
+        }
+        homes
+    };
+    let mut keyed: Vec<(Unit, (bool, Reverse<u32>, bool, String, LocId))> = units
+        .into_iter()
+        .map(|u| {
+            let prov = province_of(map, u.loc);
+            let distance = match (modern, u.kind) {
+                (true, _) | (false, UnitKind::Army) => prov.and_then(|p| graph.province_distance(p, &targets)),
+                (false, UnitKind::Fleet) => fleet_distance(map, u.loc, &targets),
+            };
+            let on_centre = modern && prov.and_then(|p| province(map, p)).is_some_and(|p| p.centre);
+            let name = prov.and_then(|p| province(map, p)).map(|p| p.name.to_lowercase()).unwrap_or_default();
+            let key = (on_centre, Reverse(distance.unwrap_or(u32::MAX)), u.kind != UnitKind::Fleet, name, u.loc);
+            (u, key)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.1.cmp(&b.1));
+    keyed.into_iter().map(|(u, _)| u).collect()
+}
+
+/// Province adjacency regardless of unit type: army borders and fleet borders from any
+/// coast.
+struct Graph {
+    any: Vec<Vec<ProvinceId>>,
+}
+
+impl Graph {
+    fn new(map: &Map) -> Self {
+        let mut any: Vec<Vec<ProvinceId>> = vec![Vec::new(); map.province_count()];
+        for p in map.provinces() {
+            let mut next: Vec<ProvinceId> = map.army_neighbours(p).to_vec();
+            let coasts = province(map, p).map(|pr| pr.coasts.clone()).unwrap_or_default();
+            for loc in std::iter::once(map.main_loc(p)).chain(coasts) {
+                if loc.index() < map.location_count() {
+                    next.extend(map.fleet_neighbours(loc).iter().filter_map(|&l| province_of(map, l)));
+                }
+            }
+            next.sort();
+            next.dedup();
+            any[p.index()] = next;
+        }
+        Graph { any }
+    }
+
+    /// Steps from `from` to the nearest target province over any border.
+    fn province_distance(&self, from: ProvinceId, targets: &[bool]) -> Option<u32> {
+        bfs(
+            from.index(),
+            self.any.len(),
+            |i| targets.get(i).copied().unwrap_or(false),
+            |i| self.any.get(i).map(|n| n.iter().map(|p| p.index()).collect()).unwrap_or_default(),
+        )
+    }
+}
+
+/// Fleet moves from `from` to a location of the nearest target province.
+fn fleet_distance(map: &Map, from: LocId, targets: &[bool]) -> Option<u32> {
+    let is_target =
+        |i: usize| province_of(map, LocId(i as u16)).is_some_and(|p| targets.get(p.index()).copied().unwrap_or(false));
+    bfs(from.index(), map.location_count(), is_target, |i| {
+        map.fleet_neighbours(LocId(i as u16)).iter().map(|l| l.index()).collect()
+    })
+}
+
+/// Breadth-first search from `start` over nodes `0..n`; the number of steps to the nearest
+/// node for which `is_target` holds.
+fn bfs(start: usize, n: usize, is_target: impl Fn(usize) -> bool, next: impl Fn(usize) -> Vec<usize>) -> Option<u32> {
+    if start >= n {
+        return None;
+    }
+    let mut seen = vec![false; n];
+    let mut queue = VecDeque::from([(start, 0u32)]);
+    seen[start] = true;
+    while let Some((node, steps)) = queue.pop_front() {
+        if is_target(node) {
+            return Some(steps);
+        }
+        for m in next(node) {
+            if m < n && !seen[m] {
+                seen[m] = true;
+                queue.push_back((m, steps + 1));
+            }
+        }
+    }
+    None
+}

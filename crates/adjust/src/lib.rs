@@ -1,0 +1,39 @@
+//! Retreat and adjustment (build and removal) adjudication for Diplomacy on any map: the
+//! phases after a movement phase (DATC sections 6.H, 6.I and 6.J).
+//!
+//! Adjudication does no I/O and never panics on any position or orders.
+//!
+//! ```
+//! use dip_map::{Phase, PhaseKind, Position, Rules, Season, Unit};
+//! use dip_orders::{parse_order, ParseOptions};
+//!
+//! let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron"))?;
+//! let germany = map.power_by_name("Germany").unwrap();
+//! // Germany owns its three home centres and has no units: three builds.
+//! let mut position = Position::opening(&map);
+//! position.phase = Phase { season: Season::Fall, year: 1901, kind: PhaseKind::Adjustment };
+//! position.units.retain(|u| u.power != germany);
+//! let options = ParseOptions::new(PhaseKind::Adjustment).power(germany);
+//! let orders = vec![parse_order(&map, options, "Build F Kiel")?, parse_order(&map, options, "Build A Kiel")?];
+//! let outcome = dip_adjust::adjudicate_adjustments(&map, &position, &orders, &Rules::default());
+//! assert!(outcome.results[0].succeeded());
+//! assert!(!outcome.results[1].succeeded()); // one build per province (DATC §4.D.5)
+//! assert_eq!(outcome.built.len(), 1);
+//! assert_eq!(outcome.position.phase.to_string(), "Spring 1902 Movement");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod adjust;
+mod board;
+mod disorder;
+mod retreat;
+
+pub use adjust::{
+    AdjustmentFailure, AdjustmentIllegal, AdjustmentOutcome, AdjustmentResult, PowerAdjustment, Removal, RemovalCause,
+    adjudicate_adjustments,
+};
+pub use disorder::removal_precedence;
+pub use retreat::{
+    DisbandReason, Disbanded, RetreatFailure, RetreatIllegal, RetreatOutcome, RetreatResult, Retreated,
+    adjudicate_retreats,
+};

@@ -1,0 +1,196 @@
+//! Finding and loading variants and position files. Every error is a list of lines, each
+//! naming the file it concerns.
+
+use std::path::{Path, PathBuf};
+
+use dip::orders::FileProblem;
+use dip::{Map, OrderLine, Position, PositionFile, Rules};
+
+/// Lines of error messages, each naming its file.
+pub type Errors = Vec<String>;
+
+/// A loaded variant and where it came from.
+#[derive(Debug)]
+pub struct Variant {
+    pub map: Map,
+    /// `embedded` or the path of the variant file.
+    pub source: String,
+}
+
+impl Variant {
+    /// The rules the variant file chooses, on top of the defaults.
+    pub fn rules(&self) -> Result<Rules, Errors> {
+        let mut rules = Rules::default();
+        let mut errors = Vec::new();
+        for (issue, choice) in self.map.default_rules() {
+            if let Err(e) = rules.set(issue, choice) {
+                errors.push(format!("{}: variant `{}`: rule {issue}: {e}", self.source_file(), self.map.name()));
+            }
+        }
+        if errors.is_empty() { Ok(rules) } else { Err(errors) }
+    }
+
+    /// The file to name in messages about the variant.
+    fn source_file(&self) -> String {
+        if self.source == "embedded" {
+            format!("variants/{}.ron (embedded)", self.map.name())
+        } else {
+            self.source.clone()
+        }
+    }
+}
+
+fn names_of_embedded() -> String {
+    dip::EMBEDDED_VARIANTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
+fn is_embedded(name: &str) -> bool {
+    dip::EMBEDDED_VARIANTS.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+}
+
+/// Loads an embedded variant by name.
+pub fn embedded(name: &str) -> Result<Variant, Errors> {
+    dip::variant(name).map(|map| Variant { map, source: "embedded".into() }).map_err(|e| e.lines())
+}
+
+/// Loads a variant file.
+pub fn variant_file(path: &Path) -> Result<Variant, Errors> {
+    let source = path.display().to_string();
+    match dip::load(path) {
+        Ok(map) => Ok(Variant { map, source }),
+        Err(e) => Err(e.lines()),
+    }
+}
+
+/// A variant named on the command line: an embedded name, a path to a `.ron` file, or a
+/// name with a file `variants/<name>.ron` in the current directory.
+pub fn variant_arg(arg: &str) -> Result<Variant, Errors> {
+    let path = Path::new(arg);
+    let looks_like_path = arg.ends_with(".ron") || arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR);
+    if is_embedded(arg) && !looks_like_path {
+        return embedded(arg);
+    }
+    if looks_like_path || path.is_file() {
+        return variant_file(path);
+    }
+    let local = Path::new("variants").join(format!("{arg}.ron"));
+    if local.is_file() {
+        return variant_file(&local);
+    }
+    Err(vec![format!(
+        "{arg}: no such variant: not an embedded variant ({}), not a file, and no {} here",
+        names_of_embedded(),
+        local.display()
+    )])
+}
+
+/// The variant a position file names: embedded, or `variants/<name>.ron` beside the file
+/// or in the current directory.
+pub fn variant_for(name: &str, file: &Path) -> Result<Variant, Errors> {
+    if is_embedded(name) {
+        return embedded(name);
+    }
+    let relative = Path::new("variants").join(format!("{name}.ron"));
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    if let Some(dir) = file.parent() {
+        candidates.push(dir.join(&relative));
+    }
+    candidates.push(relative.clone());
+    if let Some(path) = candidates.iter().find(|p| p.is_file()) {
+        return variant_file(path).map_err(|mut lines| {
+            lines.insert(
+                0,
+                format!("{}: variant `{name}` could not be loaded from {}:", file.display(), path.display()),
+            );
+            lines
+        });
+    }
+    Err(vec![format!(
+        "{}: unknown variant `{name}`: not embedded ({}) and no {} beside the file or in the current directory",
+        file.display(),
+        names_of_embedded(),
+        relative.display()
+    )])
+}
+
+/// The `*.ron` files of a folder, sorted by name.
+pub fn variant_files(dir: &Path) -> Result<Vec<PathBuf>, Errors> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| vec![format!("{}: cannot read the folder: {e}", dir.display())])?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| vec![format!("{}: cannot read the folder: {e}", dir.display())])?;
+        let path = entry.path();
+        if path.extension().is_some_and(|x| x == "ron") && path.is_file() {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// A position file as written, with its text (for line numbers).
+#[derive(Debug)]
+pub struct Source {
+    pub path: PathBuf,
+    pub text: String,
+    pub file: PositionFile,
+}
+
+impl Source {
+    /// The file name to put in messages.
+    pub fn name(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    /// `FILE:LINE: message` for a problem of the file.
+    pub fn problem(&self, problem: &FileProblem) -> String {
+        match problem.line {
+            Some(line) => format!("{}:{line}: {}", self.name(), problem.message),
+            None => format!("{}: {}", self.name(), problem.message),
+        }
+    }
+}
+
+/// Reads and parses a position file, RON or JSON by its extension.
+pub fn position_file(path: &Path) -> Result<Source, Errors> {
+    let name = path.display();
+    let extension = path.extension().and_then(|x| x.to_str()).map(str::to_ascii_lowercase);
+    let json = match extension.as_deref() {
+        Some("ron") => false,
+        Some("json") => true,
+        _ => return Err(vec![format!("{name}: not a position file: expected a `.ron` or `.json` file")]),
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| vec![format!("{name}: cannot read: {e}")])?;
+    let file: PositionFile = if json {
+        serde_json::from_str(&text).map_err(|e| {
+            let full = e.to_string();
+            let suffix = format!(" at line {} column {}", e.line(), e.column());
+            let message = full.strip_suffix(&suffix).unwrap_or(&full);
+            vec![format!("{name}:{}:{}: {message}", e.line(), e.column())]
+        })?
+    } else {
+        ron::from_str(&text).map_err(|e| vec![format!("{name}:{}:{}: {}", e.position.line, e.position.col, e.code)])?
+    };
+    Ok(Source { path: path.to_path_buf(), text, file })
+}
+
+/// A position file read against its variant.
+#[derive(Debug)]
+pub struct Loaded {
+    pub source: Source,
+    pub variant: Variant,
+    pub position: Position,
+    pub lines: Vec<OrderLine>,
+}
+
+/// Reads a position file, loads its variant and reads the position and orders. Orders that
+/// cannot be read are kept in `lines`; every other fault is an error.
+pub fn position(path: &Path) -> Result<Loaded, Errors> {
+    let source = position_file(path)?;
+    let variant = variant_for(&source.file.variant, path)?;
+    match source.file.read(&variant.map, Some(&source.text)) {
+        Ok((position, lines)) => Ok(Loaded { source, variant, position, lines }),
+        Err(problems) => Err(problems.iter().map(|p| source.problem(p)).collect()),
+    }
+}
