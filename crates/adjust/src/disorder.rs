@@ -25,6 +25,10 @@ pub fn removal_precedence(map: &Map, position: &Position, power: PowerId, rules:
     precedence(map, position, power, rules, units)
 }
 
+/// Sort key for removal, first to go first: on a supply centre (2023 rule only), distance
+/// (farthest first), army (fleets first), province name, location.
+type Key = (bool, Reverse<u32>, bool, String, LocId);
+
 /// Orders `units` (all of `power`) for removal, first to go first.
 pub(crate) fn precedence(map: &Map, position: &Position, power: PowerId, rules: &Rules, units: Vec<Unit>) -> Vec<Unit> {
     let modern = rules.civil_disorder_removal == CivilDisorderRemoval::Rulebook2023;
@@ -44,7 +48,7 @@ pub(crate) fn precedence(map: &Map, position: &Position, power: PowerId, rules: 
         }
         homes
     };
-    let mut keyed: Vec<(Unit, (bool, Reverse<u32>, bool, String, LocId))> = units
+    let mut keyed: Vec<(Unit, Key)> = units
         .into_iter()
         .map(|u| {
             let prov = province_of(map, u.loc);

@@ -4,7 +4,7 @@ mod common;
 
 use common::{board, loc, map, orders};
 use dip_adjust::{AdjustmentFailure, AdjustmentIllegal, AdjustmentOutcome, AdjustmentResult, adjudicate_adjustments};
-use dip_map::{Map, PhaseKind, Position, Rules, UnitKind};
+use dip_map::{Map, PhaseKind, Position, Rules};
 
 const WINTER: &str = "Winter 1901 Adjustment";
 

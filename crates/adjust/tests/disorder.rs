@@ -188,10 +188,8 @@ fn precedence_lists_every_unit() {
         &[("Russia", "St Petersburg"), ("Russia", "Sevastopol")],
     );
     let russia = common::power(&map, "Russia");
-    let order: Vec<String> = removal_precedence(&map, &position, russia, &Rules::default())
-        .iter()
-        .map(|u| map.loc_name(u.loc))
-        .collect();
+    let order: Vec<String> =
+        removal_precedence(&map, &position, russia, &Rules::default()).iter().map(|u| map.loc_name(u.loc)).collect();
     assert_eq!(order, ["Albania", "Baltic Sea", "Sevastopol"]);
 }
 

@@ -173,16 +173,36 @@ fn diagnostic(file: &str, map: &Map, line: &OrderLine, error: &ParseError) -> St
     }
 }
 
-/// `dip check-orders`: reads every order; 1 if any cannot be read.
+/// `dip check-orders`: reads every order and, in a movement phase, checks each one
+/// against the position (DATC §4.E.1); 1 if any cannot be read or is illegal.
 pub fn check_orders(path: &Path) -> Result<Output, Errors> {
     let mut out = String::new();
     let loaded = load::position(path)?;
     let map = &loaded.variant.map;
     let file = loaded.source.name();
-    let mut unreadable = 0;
+    let orders: Vec<Order> = loaded.lines.iter().filter_map(|l| l.parsed.as_ref().ok().cloned()).collect();
+    // Legality needs the position: the movement adjudicator decides it order by order.
+    let mut legality = Vec::new();
+    if loaded.position.phase.kind == PhaseKind::Movement {
+        let rules = loaded.variant.rules()?;
+        legality = dip::adjudicate(map, &loaded.position, &orders, &rules).results;
+    }
+    let mut verdicts = legality.into_iter();
+    let (mut unreadable, mut illegal) = (0, 0);
     for line in &loaded.lines {
         match &line.parsed {
-            Ok(order) => outln!(out, "ok   {}: {}", map.power(line.power).name, order.display(map)),
+            Ok(order) => {
+                let power = &map.power(line.power).name;
+                match verdicts.next() {
+                    Some(OrderResult::Illegal(why)) => {
+                        illegal += 1;
+                        let at = line.line.map_or(String::new(), |n| format!(":{n}"));
+                        outln!(out, "{file}{at}: {power}: `{}`: illegal: {}", line.text, describe::illegal(why));
+                        outln!(out, "     the order is ignored and the unit holds");
+                    }
+                    _ => outln!(out, "ok   {power}: {}", order.display(map)),
+                }
+            }
             Err(error) => {
                 unreadable += 1;
                 outln!(out, "{}", diagnostic(&file, map, line, error));
@@ -191,11 +211,11 @@ pub fn check_orders(path: &Path) -> Result<Output, Errors> {
         }
     }
     let total = loaded.lines.len();
-    if unreadable == 0 {
+    if unreadable == 0 && illegal == 0 {
         outln!(out, "{file}: {} read", plural(total, "order"));
         Ok(Output::new(out, ExitCode::SUCCESS))
     } else {
-        outln!(out, "{file}: {unreadable} of {} could not be read", plural(total, "order"));
+        outln!(out, "{file}: {}: {unreadable} could not be read, {illegal} illegal", plural(total, "order"));
         Ok(Output::new(out, ExitCode::FAILURE))
     }
 }

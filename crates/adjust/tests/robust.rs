@@ -1,0 +1,73 @@
+//! Neither adjudicator panics on ids the map does not have.
+
+mod common;
+
+use dip_adjust::{adjudicate_adjustments, adjudicate_retreats};
+use dip_map::{Dislodged, LocId, PhaseKind, PowerId, ProvinceId, Rules, Unit, UnitKind};
+use dip_orders::{Action, CoastSpec, Order, Place, UnitSpec};
+
+#[test]
+fn bogus_ids_do_not_panic() {
+    let map = common::map();
+    let bad_loc = LocId(u16::MAX);
+    let bad_prov = ProvinceId(u16::MAX);
+    let mut position = common::board(
+        &map,
+        "Fall 1901 Retreat",
+        &[("Russia", "A Moscow"), ("Russia", "F St Petersburg(sc)")],
+        &[("Russia", "Moscow")],
+    );
+    position.units.push(Unit { power: PowerId(200), kind: UnitKind::Fleet, loc: bad_loc });
+    position.units.push(Unit { power: PowerId(5), kind: UnitKind::Army, loc: bad_loc });
+    position.dislodged.push(Dislodged {
+        unit: Unit { power: PowerId(5), kind: UnitKind::Fleet, loc: bad_loc },
+        attacker_from: bad_prov,
+        retreats: vec![bad_loc, LocId(0)],
+    });
+    position.dislodged.push(Dislodged {
+        unit: Unit { power: PowerId(5), kind: UnitKind::Fleet, loc: common::loc(&map, "F Gulf of Bothnia") },
+        attacker_from: bad_prov,
+        retreats: vec![bad_loc, common::loc(&map, "F St Petersburg(sc)")],
+    });
+    position.owners.truncate(3);
+    let places = [
+        Place { province: bad_prov, coast: None },
+        Place { province: bad_prov, coast: Some(CoastSpec::Known(bad_loc)) },
+        Place { province: ProvinceId(0), coast: Some(CoastSpec::Known(bad_loc)) },
+        Place { province: map.province_by_name("stp").expect("stp"), coast: Some(CoastSpec::Unknown("xc".into())) },
+        Place { province: map.province_by_name("bot").expect("bot"), coast: None },
+    ];
+    let mut orders = Vec::new();
+    for power in [PowerId(5), PowerId(200)] {
+        for place in &places {
+            for to in &places {
+                for action in [
+                    Action::Retreat { to: to.clone() },
+                    Action::Disband,
+                    Action::Build,
+                    Action::Remove,
+                    Action::Waive,
+                    Action::Hold,
+                ] {
+                    for kind in [None, Some(UnitKind::Army), Some(UnitKind::Fleet)] {
+                        orders.push(Order { power, unit: UnitSpec::new(kind, place.clone()), action: action.clone() });
+                    }
+                }
+            }
+        }
+    }
+    let mut strict = Rules::default();
+    for (issue, choice) in [("4.B.5", "a"), ("4.B.6", "a"), ("4.C.2", "a"), ("4.D.8", "a")] {
+        strict.set(issue, choice).expect("a known choice");
+    }
+    for rules in [Rules::default(), strict] {
+        let outcome = adjudicate_retreats(&map, &position, &orders, &rules);
+        assert_eq!(outcome.results.len(), orders.len());
+        position.phase.kind = PhaseKind::Adjustment;
+        let outcome = adjudicate_adjustments(&map, &position, &orders, &rules);
+        assert_eq!(outcome.results.len(), orders.len());
+        position.phase.year = u16::MAX;
+        let outcome = adjudicate_adjustments(&map, &position, &[], &rules);
+        assert_eq!(outcome.position.phase.year, u16::MAX);
+    }
+}
