@@ -254,31 +254,13 @@ const H9_MOVEMENT: &str = "England:
     Russia:
     A Prussia - Berlin";
 
-/// The full case, movement phase included. Ignored: `dip-movement` currently lists Berlin
-/// as contested (the dislodged army from Prussia's failed move counts as a standoff), so
-/// Kiel's retreat list lacks Berlin.
+/// The full case, movement phase included: the army from Prussia lost a head-to-head
+/// battle, so Berlin is not contested and Kiel may retreat there.
 #[test]
-#[ignore = "dip-movement marks the attacker's area contested (DATC 6.H.9)"]
 fn h09_dislodged_unit_does_not_make_the_attackers_area_contested() {
     let map = map();
     let position = after_movement(&map, "Spring 1901 Movement", H9_MOVEMENT, &Rules::default());
     assert!(retreats_of(&map, &position, "F Kiel").contains(&"Berlin".to_string()));
-    let outcome = retreat(&map, &position, "Germany:\nF Kiel - Berlin");
-    assert_eq!(outcome.results[0], RetreatResult::Succeeds);
-    assert!(stands(&outcome, &map, "F Berlin").is_some());
-}
-
-/// 6.H.9 with Kiel's retreat list as the DATC states it (Berlin open).
-#[test]
-fn h09_retreat_to_the_attackers_vacated_area() {
-    let map = map();
-    let mut position = after_movement(&map, "Spring 1901 Movement", H9_MOVEMENT, &Rules::default());
-    let kiel = loc(&map, "F Kiel");
-    let berlin = loc(&map, "F Berlin");
-    let dislodged = position.dislodged.iter_mut().find(|d| d.unit.loc == kiel).expect("Kiel is dislodged");
-    if !dislodged.retreats.contains(&berlin) {
-        dislodged.retreats.push(berlin);
-    }
     let outcome = retreat(&map, &position, "Germany:\nF Kiel - Berlin");
     assert_eq!(outcome.results[0], RetreatResult::Succeeds);
     assert!(stands(&outcome, &map, "F Berlin").is_some());

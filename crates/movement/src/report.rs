@@ -40,7 +40,9 @@ impl Adjudicator {
             let mut m = self.first_mover[p];
             let mut bounced = false;
             while m != NONE {
-                if self.path_now(map, m) {
+                // A unit that lost a head-to-head battle has no strength left to contest
+                // the province it attacked (DATC 6.H.9).
+                if self.strength_of_prevention(map, m) > 0 {
                     bounced = true;
                 }
                 m = self.slots[m as usize].next_mover;
@@ -101,11 +103,6 @@ impl Adjudicator {
         };
         next.normalise();
         MovementOutcome { results, unordered, dislodged: reports, contested, position: next }
-    }
-
-    /// The path decision of a resolved move (all convoys are settled by now).
-    fn path_now(&mut self, map: &Map, m: u16) -> bool {
-        self.path_public(map, m)
     }
 
     fn order_result(&mut self, map: &Map, i: usize) -> OrderResult {
