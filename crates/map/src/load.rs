@@ -547,6 +547,8 @@ impl Compiler<'_> {
         for (province, owner) in provinces.iter_mut().zip(home_of) {
             province.home_of = owner;
         }
+        let mut sorted_names: Vec<(String, ProvinceId)> = names.iter().map(|(n, &p)| (n.clone(), p)).collect();
+        sorted_names.sort();
         Map {
             name: def.name.clone(),
             title: def.title.clone(),
@@ -560,24 +562,8 @@ impl Compiler<'_> {
             army_neighbours,
             fleet_neighbours,
             max_name_words: names.keys().map(|n| n.split(' ').count()).max().unwrap_or(1),
-            name_buckets: {
-                let mut sorted: Vec<&String> = names.keys().collect();
-                sorted.sort();
-                let mut buckets = vec![(0u16, 0u16); 256];
-                for (i, name) in sorted.iter().enumerate() {
-                    let b = usize::from(name.as_bytes()[0]);
-                    if buckets[b] == (0, 0) {
-                        buckets[b] = (i as u16, i as u16);
-                    }
-                    buckets[b].1 = i as u16 + 1;
-                }
-                buckets
-            },
-            names: {
-                let mut names: Vec<(String, ProvinceId)> = names.into_iter().collect();
-                names.sort();
-                names
-            },
+            name_table: crate::map::name_table(&sorted_names),
+            names: sorted_names,
             start_season: def.start.season,
             start_year: def.start.year,
             start_units,

@@ -129,8 +129,8 @@ pub struct Map {
     pub(crate) fleet_neighbours: Vec<Vec<LocId>>,
     /// Normalised names (abbreviations, names, aliases) sorted for binary search.
     pub(crate) names: Vec<(String, ProvinceId)>,
-    /// For each first byte, the range of `names` starting with it.
-    pub(crate) name_buckets: Vec<(u16, u16)>,
+    /// Open-addressing table over `names`: (hash, index + 1), 0 for an empty slot.
+    pub(crate) name_table: Vec<(u32, u16)>,
     /// Most words in any name.
     pub(crate) max_name_words: usize,
     pub(crate) start_season: Season,
@@ -294,10 +294,22 @@ impl Map {
 
     /// Looks up a name already in [`normalise_name`] form, without allocating.
     pub fn province_by_normalised(&self, name: &str) -> Option<ProvinceId> {
-        let first = *name.as_bytes().first()?;
-        let (start, end) = self.name_buckets.get(usize::from(first)).copied().unwrap_or((0, 0));
-        let bucket = self.names.get(usize::from(start)..usize::from(end))?;
-        bucket.binary_search_by(|(n, _)| n.as_str().cmp(name)).ok().map(|i| bucket[i].1)
+        let mask = self.name_table.len().checked_sub(1)?;
+        let hash = name_hash(name);
+        let mut slot = hash as usize & mask;
+        loop {
+            let (h, index) = self.name_table[slot];
+            if index == 0 {
+                return None;
+            }
+            if h == hash {
+                let (n, id) = &self.names[usize::from(index - 1)];
+                if n == name {
+                    return Some(*id);
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
     }
 
     /// Most words in any province name of the map: longer spans of text need no lookup.
@@ -400,6 +412,26 @@ impl Map {
             .find(|b| b.between == (from, to) || b.between == (to, from))
             .map_or(0, |b| b.strength_cost)
     }
+}
+
+/// FNV-1a over the bytes of a normalised name.
+pub(crate) fn name_hash(name: &str) -> u32 {
+    name.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}
+
+/// Builds the lookup table for [`Map::province_by_normalised`].
+pub(crate) fn name_table(names: &[(String, ProvinceId)]) -> Vec<(u32, u16)> {
+    let size = (names.len() * 4).next_power_of_two().max(16);
+    let mut table = vec![(0u32, 0u16); size];
+    for (i, (name, _)) in names.iter().enumerate() {
+        let hash = name_hash(name);
+        let mut slot = hash as usize & (size - 1);
+        while table[slot].1 != 0 {
+            slot = (slot + 1) & (size - 1);
+        }
+        table[slot] = (hash, i as u16 + 1);
+    }
+    table
 }
 
 /// The form names are compared in: lower case, dots dropped, dashes and runs of white space

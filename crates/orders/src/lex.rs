@@ -29,7 +29,8 @@ fn is_word_char(c: char) -> bool {
 /// Tokenises a line; characters that fit no token become one-character words, so the
 /// parser can name them in its diagnostic.
 pub(crate) fn tokens(text: &str) -> Vec<Token<'_>> {
-    let mut out = Vec::new();
+    // Most tokens are three or more bytes with a space: one allocation suffices.
+    let mut out = Vec::with_capacity(text.len() / 3 + 4);
     let mut chars = text.char_indices().peekable();
     let mut column = 0;
     while let Some((start, c)) = chars.next() {

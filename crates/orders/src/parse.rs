@@ -59,14 +59,7 @@ impl ParseOptions {
 /// Reads one order. Never panics; any text it cannot read is an `Err` saying where and why.
 pub fn parse_order(map: &Map, options: ParseOptions, text: &str) -> Result<Order, ParseError> {
     let toks = tokens(text);
-    let mut p = Parser {
-        map,
-        toks,
-        pos: 0,
-        end_column: text.chars().count() + 1,
-        names: options.names,
-        norm: String::with_capacity(32),
-    };
+    let mut p = Parser { map, toks, pos: 0, text, names: options.names, norm: NameBuf::default() };
     p.order(options)
 }
 
@@ -84,10 +77,11 @@ struct Parser<'a> {
     map: &'a Map,
     toks: Vec<Token<'a>>,
     pos: usize,
-    end_column: usize,
+    /// The order text, for the column past its end in diagnostics.
+    text: &'a str,
     names: NameMatching,
     /// Reused buffer for name lookups.
-    norm: String,
+    norm: NameBuf,
 }
 
 impl<'a> Parser<'a> {
@@ -100,7 +94,7 @@ impl<'a> Parser<'a> {
     }
 
     fn column(&self) -> usize {
-        self.toks.get(self.pos).map_or(self.end_column, |t| t.column)
+        self.toks.get(self.pos).map_or_else(|| self.text.chars().count() + 1, |t| t.column)
     }
 
     fn found(&self) -> String {
@@ -241,20 +235,35 @@ impl<'a> Parser<'a> {
             }
         }
         let ends = &ends_buf[..count];
-        // Exact names first, over every span; only then a misspelling.
-        for exact in [true, false] {
-            for &end in ends.iter().rev() {
-                let found = if exact {
-                    self.normalise_span(start, end);
-                    self.map.province_by_normalised(&self.norm)
-                } else {
-                    interpret_misspelling(self.map, &self.text_of(start, end), self.names)
-                };
-                if let Some(province) = found {
-                    self.pos = end;
-                    let coast = self.coast(province)?;
-                    return Ok(Place { province, coast });
-                }
+        // The normalised longest span; each shorter span is a prefix of it.
+        let mut cuts = [0usize; 6];
+        self.norm.clear();
+        for (k, &end) in ends.iter().enumerate() {
+            if let Some(Tok::Word(w)) = self.toks.get(end - 1).map(|t| t.tok) {
+                self.norm.push_word(w);
+            }
+            cuts[k] = self.norm.len();
+        }
+        // Exact names first, over every span, longest first.
+        let longest = self.norm.as_str();
+        let mut exact_match = None;
+        for k in (0..ends.len()).rev() {
+            if let Some(p) = longest.get(..cuts[k]).and_then(|name| self.map.province_by_normalised(name)) {
+                exact_match = Some((k, p));
+                break;
+            }
+        }
+        if let Some((k, province)) = exact_match {
+            self.pos = ends[k];
+            let coast = self.coast(province)?;
+            return Ok(Place { province, coast });
+        }
+        // Only when no span is an exact name: a misspelling, if the policy reads one.
+        for &end in ends.iter().rev() {
+            if let Some(province) = interpret_misspelling(self.map, &self.text_of(start, end), self.names) {
+                self.pos = end;
+                let coast = self.coast(province)?;
+                return Ok(Place { province, coast });
             }
         }
         let mut err = self.error("a province");
@@ -277,22 +286,11 @@ impl<'a> Parser<'a> {
         Err(err)
     }
 
-    /// Fills `norm` with the words of tokens `start..end` in normalised name form, without
-    /// allocating once the buffer has grown.
-    fn normalise_span(&mut self, start: usize, end: usize) {
-        self.norm.clear();
-        for t in &self.toks[start..end] {
-            if let Tok::Word(w) = t.tok {
-                push_normalised(&mut self.norm, w);
-            }
-        }
-    }
-
     /// Whether a single word is a province name.
     fn is_province_word(&mut self, word: &str) -> bool {
         self.norm.clear();
-        push_normalised(&mut self.norm, word);
-        self.map.province_by_normalised(&self.norm).is_some()
+        self.norm.push_word(word);
+        self.map.province_by_normalised(self.norm.as_str()).is_some()
     }
 
     fn text_of(&self, start: usize, end: usize) -> String {
@@ -440,19 +438,65 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Appends a word in [`dip_map::normalise_name`] form (lower case, no dots), after a space
-/// if the buffer is not empty.
-fn push_normalised(buf: &mut String, word: &str) {
-    let mut first = true;
-    for c in word.chars().filter(|&c| c != '.') {
-        if first && !buf.is_empty() {
-            buf.push(' ');
+/// A name in [`dip_map::normalise_name`] form (lower case, no dots, words joined by one
+/// space), built on the stack for the usual short ASCII names.
+struct NameBuf {
+    bytes: [u8; 32],
+    len: usize,
+    /// Used instead when a name is long or not ASCII.
+    spill: Option<String>,
+}
+
+impl Default for NameBuf {
+    fn default() -> Self {
+        NameBuf { bytes: [0; 32], len: 0, spill: None }
+    }
+}
+
+impl NameBuf {
+    fn clear(&mut self) {
+        self.len = 0;
+        self.spill = None;
+    }
+
+    #[inline]
+    fn push_word(&mut self, word: &str) {
+        let mut first = true;
+        for c in word.chars().filter(|&c| c != '.') {
+            if first && (self.len > 0 || self.spill.as_ref().is_some_and(|s| !s.is_empty())) {
+                self.push(' ');
+            }
+            first = false;
+            if c.is_ascii() {
+                self.push(c.to_ascii_lowercase());
+            } else {
+                for l in c.to_lowercase() {
+                    self.push(l);
+                }
+            }
         }
-        first = false;
-        if c.is_ascii() {
-            buf.push(c.to_ascii_lowercase());
-        } else {
-            buf.extend(c.to_lowercase());
+    }
+
+    #[inline]
+    fn push(&mut self, c: char) {
+        if self.spill.is_none() && c.is_ascii() && self.len < self.bytes.len() {
+            self.bytes[self.len] = c as u8;
+            self.len += 1;
+            return;
+        }
+        let spill = self.spill.get_or_insert_with(|| String::from_utf8_lossy(&self.bytes[..self.len]).into_owned());
+        spill.push(c);
+    }
+
+    fn len(&self) -> usize {
+        self.spill.as_ref().map_or(self.len, String::len)
+    }
+
+    fn as_str(&self) -> &str {
+        match &self.spill {
+            Some(s) => s,
+            // Only ASCII bytes are stored inline.
+            None => std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default(),
         }
     }
 }
