@@ -440,17 +440,12 @@ impl<'a> Parser<'a> {
 
 /// A name in [`dip_map::normalise_name`] form (lower case, no dots, words joined by one
 /// space), built on the stack for the usual short ASCII names.
+#[derive(Default)]
 struct NameBuf {
     bytes: [u8; 32],
     len: usize,
     /// Used instead when a name is long or not ASCII.
     spill: Option<String>,
-}
-
-impl Default for NameBuf {
-    fn default() -> Self {
-        NameBuf { bytes: [0; 32], len: 0, spill: None }
-    }
 }
 
 impl NameBuf {
