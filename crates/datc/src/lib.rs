@@ -34,6 +34,17 @@ pub struct Alternative {
     pub dislodged: Vec<String>,
     #[serde(default)]
     pub after: Vec<String>,
+    #[serde(default)]
+    pub retreat: Option<RetreatPhase>,
+}
+
+/// The retreat phase that follows a case's movement phase.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RetreatPhase {
+    pub orders: Vec<(String, Expect)>,
+    /// Every unit on the board after the retreats.
+    pub after: Vec<String>,
 }
 
 /// One DATC case file.
@@ -47,12 +58,17 @@ pub struct Case {
     pub phase: Option<String>,
     #[serde(default)]
     pub rules: BTreeMap<String, String>,
+    /// Supply-centre owners by power; the opening ownership when absent.
+    #[serde(default)]
+    pub centres: Option<BTreeMap<String, Vec<String>>>,
     pub units: Vec<String>,
     pub orders: Vec<(String, Expect)>,
     #[serde(default)]
     pub dislodged: Vec<String>,
     #[serde(default)]
     pub after: Vec<String>,
+    #[serde(default)]
+    pub retreat: Option<RetreatPhase>,
     #[serde(default)]
     pub alternatives: Vec<Alternative>,
     #[serde(skip)]
@@ -128,6 +144,13 @@ pub fn variants_of(case: &Case) -> Vec<(String, BTreeMap<String, String>)> {
     out
 }
 
+/// Whether the engine implements every rule choice an alternative names (the others are
+/// awaiting the options work and are reported as pending, not run).
+pub fn alternative_supported(alternative: &Alternative) -> bool {
+    let mut rules = Rules::default();
+    alternative.rules.iter().all(|(issue, choice)| rules.set(issue, choice).is_ok())
+}
+
 /// Checks a case under its preferred rules (`alternative` = None) or under one of its
 /// alternatives (index into `case.alternatives`).
 pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
@@ -135,12 +158,13 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     let map = load_variant(&case.variant).map_err(fail)?;
     let mut rules = Rules::default();
     let mut overrides = case.rules.clone();
-    let (expected, want_dislodged, want_after) = match alternative {
-        None => (case.orders.iter().map(|(_, e)| *e).collect::<Vec<_>>(), &case.dislodged, &case.after),
+    let (expected, want_dislodged, want_after, want_retreat) = match alternative {
+        None => (case.orders.iter().map(|(_, e)| *e).collect::<Vec<_>>(), &case.dislodged, &case.after, &case.retreat),
         Some(i) => {
             let alt = case.alternatives.get(i).ok_or_else(|| fail(format!("no alternative {i}")))?;
             overrides.extend(alt.rules.clone());
-            (alt.results.clone(), &alt.dislodged, &alt.after)
+            let retreat = if alt.retreat.is_some() { &alt.retreat } else { &case.retreat };
+            (alt.results.clone(), &alt.dislodged, &alt.after, retreat)
         }
     };
     for (issue, choice) in &overrides {
@@ -155,6 +179,16 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     };
     let mut position = Position::empty(&map, phase);
     position.owners = map.start_owners().to_vec();
+    if let Some(centres) = &case.centres {
+        position.owners = vec![None; map.province_count()];
+        for (power, list) in centres {
+            let power = map.power_by_name(power).ok_or_else(|| fail(format!("unknown power `{power}` in centres")))?;
+            for name in list {
+                let p = map.province_by_name(name).ok_or_else(|| fail(format!("unknown centre `{name}`")))?;
+                position.owners[p.index()] = Some(power);
+            }
+        }
+    }
     for text in &case.units {
         position.units.push(read_unit(&map, text).map_err(fail)?);
     }
@@ -167,6 +201,7 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     }
     let orders: Vec<Order> = parsed.iter().flatten().cloned().collect();
 
+    let mut next: Option<Position> = None;
     let (actual, dislodged, after): (Vec<Actual>, Vec<Unit>, Vec<Unit>) = match phase.kind {
         PhaseKind::Movement => {
             let outcome = dip::adjudicate(&map, &position, &orders, &rules);
@@ -182,6 +217,7 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
                 )
                 .collect();
             let dislodged = outcome.dislodged.iter().map(|d| d.unit).collect();
+            next = Some(outcome.position.clone());
             (actual, dislodged, outcome.position.units)
         }
         PhaseKind::Adjustment => {
@@ -227,12 +263,54 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
             names(&map, &sorted(&after))
         ));
     }
+    let mut retreat_lines = Vec::new();
+    if let (Some(retreat), Some(next)) = (want_retreat, &next) {
+        let mut parsed = Vec::new();
+        for (text, _) in &retreat.orders {
+            let (power, body) = text.split_once(':').ok_or_else(|| fail(format!("order `{text}` has no power")))?;
+            let power = map.power_by_name(power).ok_or_else(|| fail(format!("unknown power in `{text}`")))?;
+            parsed.push(dip::parse_order(&map, dip::ParseOptions::new(PhaseKind::Retreat).power(power), body).ok());
+        }
+        let orders: Vec<Order> = parsed.iter().flatten().cloned().collect();
+        let outcome = dip::adjudicate_retreats(&map, next, &orders, &rules);
+        let mut results = outcome.results.iter().map(|r| match r {
+            dip::RetreatResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
+            dip::RetreatResult::Fails(why) => {
+                Actual { expect: Expect::Fails, text: format!("Fails ({})", why.describe(&map)) }
+            }
+            dip::RetreatResult::Illegal(why) => Actual { expect: Expect::Illegal, text: format!("Illegal ({why})") },
+        });
+        let actual: Vec<Actual> = parsed
+            .iter()
+            .map(|p| if p.is_some() { results.next().unwrap_or_else(Actual::missing) } else { Actual::unreadable() })
+            .collect();
+        for ((text, want), got) in retreat.orders.iter().zip(&actual) {
+            retreat_lines.push(format!("    {text:<55} {:<9} | {got}", format!("{want:?}")));
+            if got.expect() != *want {
+                problems.push(format!("  retreat {text:<47} expected {want:?}, got {got}"));
+            }
+        }
+        let want = read_units(&map, &retreat.after).map_err(fail)?;
+        let got = sorted(&outcome.position.units);
+        if got != want {
+            problems.push(format!(
+                "  after retreats: expected [{}]\n                   got      [{}]",
+                names(&map, &want),
+                names(&map, &got)
+            ));
+        }
+    }
     if problems.is_empty() {
         return Ok(());
     }
     let mut report = String::from("\n  orders and results (expected | actual):\n");
     for (i, ((text, _), want)) in case.orders.iter().zip(&expected).enumerate() {
         report.push_str(&format!("    {text:<55} {:<9} | {}\n", format!("{want:?}"), actual[i]));
+    }
+    if !retreat_lines.is_empty() {
+        report.push_str("  retreat orders (expected | actual):\n");
+        report.push_str(&retreat_lines.join("\n"));
+        report.push('\n');
     }
     report.push_str("  mismatches:\n");
     report.push_str(&problems.join("\n"));

@@ -18,6 +18,16 @@ fn main() {
         trials.push(Trial::test(format!("datc::{}", case.id), move || {
             dip_datc::check(&c, None).map_err(|m| Failed::from(m.to_string()))
         }));
+        for (i, alternative) in case.alternatives.iter().enumerate() {
+            if !dip_datc::alternative_supported(alternative) {
+                continue;
+            }
+            let label: Vec<String> = alternative.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let c = case.clone();
+            trials.push(Trial::test(format!("datc::{} [{}]", case.id, label.join(",")), move || {
+                dip_datc::check(&c, Some(i)).map_err(|m| Failed::from(m.to_string()))
+            }));
+        }
     }
     libtest_mimic::run(&args, trials).exit();
 }
