@@ -377,7 +377,8 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[Order], 
 }
 
 /// The supply centres `power` owns and may count.
-fn counted_centres(map: &Map, position: &Position, power: PowerId) -> u16 {
+/// The supply centres that count for `power`: owned, less those it may not count.
+pub fn counted_centres(map: &Map, position: &Position, power: PowerId) -> u16 {
     let count = map
         .provinces()
         .filter(|&p| map.province(p).centre && position.owners.get(p.index()) == Some(&Some(power)))
@@ -526,4 +527,44 @@ fn check_build(
             }
         }
     }
+}
+
+/// After the fall (and its retreats): each supply centre with a unit on it passes to the
+/// unit's power; empty centres keep their owner.
+pub fn update_ownership(map: &Map, position: &mut Position) {
+    if position.owners.len() < map.province_count() {
+        position.owners.resize(map.province_count(), None);
+    }
+    for unit in &position.units {
+        let Some(province) = province_of(map, unit.loc) else { continue };
+        if map.province(province).centre {
+            position.owners[province.index()] = Some(unit.power);
+        }
+    }
+}
+
+/// Whether an adjustment phase is needed: some power must remove units, or may build and
+/// has somewhere to build.
+pub fn adjustments_needed(map: &Map, position: &Position) -> bool {
+    map.powers().any(|power| {
+        let centres = i32::from(counted_centres(map, position, power));
+        let units = position.units.iter().filter(|u| u.power == power).count() as i32;
+        if centres < units {
+            return true;
+        }
+        centres > units && build_sites(map, position, power) > 0
+    })
+}
+
+/// Unoccupied centres where `power` may build under the map's build rule.
+pub fn build_sites(map: &Map, position: &Position, power: PowerId) -> usize {
+    map.centres()
+        .filter(|&c| position.owners.get(c.index()) == Some(&Some(power)))
+        .filter(|&c| match map.build_rule() {
+            dip_map::BuildRule::HomeCentres => map.power(power).homes.contains(&c),
+            dip_map::BuildRule::AnyOwnedCentre => true,
+        })
+        .filter(|&c| !map.centre_restrictions().iter().any(|r| r.centre == c && r.power == power && !r.may_build))
+        .filter(|&c| !position.units.iter().any(|u| province_of(map, u.loc) == Some(c)))
+        .count()
 }

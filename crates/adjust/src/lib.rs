@@ -30,7 +30,7 @@ mod retreat;
 
 pub use adjust::{
     AdjustmentFailure, AdjustmentIllegal, AdjustmentOutcome, AdjustmentResult, PowerAdjustment, Removal, RemovalCause,
-    adjudicate_adjustments,
+    adjudicate_adjustments, adjustments_needed, build_sites, counted_centres, update_ownership,
 };
 pub use disorder::removal_precedence;
 pub use retreat::{

@@ -23,10 +23,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod game;
+
 pub use dip_adjust as adjust;
 pub use dip_map as map;
 pub use dip_movement as movement;
 pub use dip_orders as orders;
+pub use game::{Game, PhaseOutcome, PhaseRecord};
 
 pub use dip_adjust::{
     AdjustmentOutcome, AdjustmentResult, RetreatOutcome, RetreatResult, adjudicate_adjustments, adjudicate_retreats,
