@@ -58,8 +58,6 @@ pub enum AdjustmentIllegal {
     WrongUnitType,
     /// A removal naming a coast the unit is not on (under §4.B.5 choice a).
     WrongCoast,
-    /// The same unit was ordered removed before; the first order counts.
-    Duplicate,
 }
 
 impl fmt::Display for AdjustmentIllegal {
@@ -84,7 +82,6 @@ impl fmt::Display for AdjustmentIllegal {
             AdjustmentIllegal::ForeignUnit => "the unit belongs to another power",
             AdjustmentIllegal::WrongUnitType => "the order names the wrong unit type",
             AdjustmentIllegal::WrongCoast => "the order names a coast the unit is not on",
-            AdjustmentIllegal::Duplicate => "the unit was already ordered removed",
         })
     }
 }
@@ -93,6 +90,8 @@ impl fmt::Display for AdjustmentIllegal {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum AdjustmentFailure {
+    /// The same unit was already ordered removed; that order counts.
+    Duplicate,
     /// More builds (and waives) than the power may make (§4.D.4).
     TooManyBuilds,
     /// Another build for the same province is used, or all fail (§4.D.5).
@@ -107,6 +106,7 @@ pub enum AdjustmentFailure {
 impl fmt::Display for AdjustmentFailure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            AdjustmentFailure::Duplicate => "the unit was already ordered removed",
             AdjustmentFailure::TooManyBuilds => "more builds were ordered than the power may make",
             AdjustmentFailure::AnotherBuildInProvince => "another build was ordered in the same province",
             AdjustmentFailure::TooManyRemovals => "more removals were ordered than the power must make",
@@ -236,11 +236,15 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[Order], 
     let mut legal: Vec<Option<Legal>> = Vec::with_capacity(orders.len());
     for order in orders {
         let checked = check(map, position, rules, &powers, &occupied, order);
-        // A unit removed twice: the first order counts.
-        let checked = match checked {
-            Ok(Legal::Remove(u)) if legal.contains(&Some(Legal::Remove(u))) => Err(AdjustmentIllegal::Duplicate),
-            other => other,
-        };
+        // A unit removed twice: the first order counts; the repeat is legal on its own and
+        // fails only because of the other order (DATC 6.J.2).
+        if let Ok(Legal::Remove(u)) = checked {
+            if legal.contains(&Some(Legal::Remove(u))) {
+                results.push(AdjustmentResult::Fails(AdjustmentFailure::Duplicate));
+                legal.push(None);
+                continue;
+            }
+        }
         match checked {
             Ok(l) => {
                 results.push(AdjustmentResult::Succeeds);

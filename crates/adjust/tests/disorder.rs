@@ -79,7 +79,7 @@ fn j02_removing_the_same_unit_twice() {
     );
     let outcome = adjust(&map, &position, "France:\nRemove A Paris\nRemove A Paris", &Rules::default());
     assert_eq!(outcome.results[0], AdjustmentResult::Succeeds);
-    assert_eq!(outcome.results[1], AdjustmentResult::Illegal(AdjustmentIllegal::Duplicate));
+    assert_eq!(outcome.results[1], AdjustmentResult::Fails(AdjustmentFailure::Duplicate));
     let gone = removed(&map, &outcome);
     assert_eq!(gone.len(), 2);
     assert_eq!(gone[0], ("A Paris".to_string(), RemovalCause::Ordered));
