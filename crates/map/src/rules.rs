@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 pub struct Rules {
     /// §4.A.1 Multi-route convoy disruption.
     pub multi_route_disruption: MultiRouteDisruption,
+    /// §4.A.2 Convoy disruption paradoxes.
+    pub paradox_rule: ParadoxRule,
+    /// §4.A.3 Convoying to an adjacent province.
+    pub adjacent_convoy: AdjacentConvoy,
     /// §4.A.4 Support cut on attack on itself via convoy.
     pub convoyed_attack_on_supporter: ConvoyedAttackOnSupporter,
     /// §4.A.5 Retreat when dislodged by convoy.
@@ -63,6 +67,78 @@ pub enum MultiRouteDisruption {
     #[default]
     #[strum(serialize = "all-routes", serialize = "b")]
     AllRoutes,
+}
+
+/// §4.A.2: how convoy paradoxes are settled.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum ParadoxRule {
+    /// 1971: a convoyed army does not cut the support of a fleet supporting a fleet's
+    /// attack on one of its convoying fleets. Paradoxes it leaves are settled as Szykman.
+    #[strum(serialize = "1971")]
+    Rulebook1971,
+    /// 1982: a convoyed army does not cut a support of an action in a body of water that
+    /// holds a convoying fleet. Paradoxes it leaves are settled as Szykman.
+    #[strum(serialize = "1982")]
+    Rulebook1982,
+    /// 2000/2023: a convoyed army does not cut the support of an attack on a fleet it needs.
+    /// Paradoxes it leaves are settled as Szykman.
+    #[strum(serialize = "2000", serialize = "2023")]
+    Rulebook2000,
+    /// All Hold: every move in the paradox fails.
+    #[strum(serialize = "all-hold")]
+    AllHold,
+    /// Szykman: the convoys of the paradox fail (the DATC preference).
+    #[default]
+    #[strum(serialize = "szykman")]
+    Szykman,
+}
+
+/// §4.A.3: when an army that could go by land goes by convoy.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum AdjacentConvoy {
+    /// a (1971): the convoy is used only when the unit at the destination moves the other
+    /// way and the convoy is not disrupted; otherwise the land route.
+    #[strum(serialize = "1971", serialize = "a")]
+    Rulebook1971,
+    /// b (1982): the convoy is used when a fleet of the army's own power convoys it.
+    #[strum(serialize = "1982", serialize = "b")]
+    Rulebook1982,
+    /// c (2000/2023, DATC v2 preference): "via convoy" or an own convoying fleet; the land
+    /// route is the fallback when the convoy fails.
+    #[strum(serialize = "2000-fallback", serialize = "c")]
+    Rulebook2000Fallback,
+    /// d (2000/2023, the DATC v3 preference): "via convoy" or an own convoying fleet; no
+    /// fallback.
+    #[default]
+    #[strum(serialize = "2000", serialize = "2023", serialize = "d")]
+    Rulebook2000,
+    /// e (DPTG): the convoy is used only when the order says "via convoy".
+    #[strum(serialize = "dptg", serialize = "e")]
+    Dptg,
 }
 
 /// §4.A.4: is a support cut by a convoyed attack from the province it supports into?
@@ -453,6 +529,8 @@ impl Rules {
         }
         match issue.trim() {
             "4.A.1" => self.multi_route_disruption = parse(issue, choice)?,
+            "4.A.2" => self.paradox_rule = parse(issue, choice)?,
+            "4.A.3" => self.adjacent_convoy = parse(issue, choice)?,
             "4.A.4" => self.convoyed_attack_on_supporter = parse(issue, choice)?,
             "4.A.5" => self.retreat_to_convoy_origin = parse(issue, choice)?,
             "4.A.7" => self.dislodged_unit_bounce = parse(issue, choice)?,

@@ -55,8 +55,9 @@ impl Adjudicator {
         for (u, by) in dislodged {
             let s = self.slots[u];
             let attacker = self.slots[by];
+            let attacker_by_convoy = self.by_convoy(map, by as u16);
             let origin_open =
-                attacker.convoyed && self.rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
+                attacker_by_convoy && self.rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
             let mut retreats = Vec::new();
             let mut consider = |loc: dip_map::LocId| {
                 let p = map.province_of(loc);
@@ -79,7 +80,7 @@ impl Adjudicator {
             reports.push(DislodgedReport {
                 unit: Unit { power: s.power, kind: s.kind, loc: s.loc },
                 by: ProvinceId(attacker.prov),
-                by_convoy: attacker.convoyed,
+                by_convoy: attacker_by_convoy,
                 retreats,
             });
         }
@@ -157,8 +158,9 @@ impl Adjudicator {
         let s = self.slots[m as usize];
         let attack = self.strength_of_attack(map, m);
         let mut by = Vec::new();
-        if s.opposing != NONE {
-            if attack <= self.strength_of_defence(map, s.opposing) {
+        let opponent = self.opponent(map, m);
+        if opponent != NONE {
+            if attack <= self.strength_of_defence(map, opponent) {
                 by.push(ProvinceId(s.dst));
             }
         } else if attack <= self.strength_of_hold(map, s.dst) && self.unit_at[s.dst as usize] != NONE {

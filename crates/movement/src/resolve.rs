@@ -5,8 +5,8 @@
 //! have grown to the map's size.
 
 use dip_map::rules::{
-    ConvoyedAttackOnSupporter, DislodgedUnitBounce, IgnoreOrFail, ImpossibleCoast, MultiRouteDisruption,
-    OmittedSingleCoast, WrongUnitType,
+    AdjacentConvoy, ConvoyedAttackOnSupporter, DislodgedUnitBounce, IgnoreOrFail, ImpossibleCoast,
+    MultiRouteDisruption, OmittedSingleCoast, ParadoxRule, WrongUnitType,
 };
 use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place};
@@ -48,8 +48,14 @@ pub(crate) struct Slot {
     pub dst: u16,
     /// Move: the location it ends on if it succeeds.
     pub dst_loc: LocId,
-    /// Move: travels by convoy.
+    /// Move: travels by convoy (or may, with `fallback`).
     pub convoyed: bool,
+    /// Move: a land route exists too.
+    pub adjacent: bool,
+    /// Move: "via convoy" was written.
+    pub via_written: bool,
+    /// Move: takes the land route when the convoy fails (§4.A.3).
+    pub fallback: bool,
     /// Support or convoy: matches the target's order.
     pub matches: bool,
     /// Move: the unit moving the opposite way by land (head-to-head), or `NONE`.
@@ -82,6 +88,9 @@ impl Slot {
             dst: NONE,
             dst_loc: LocId(NONE),
             convoyed: false,
+            adjacent: false,
+            via_written: false,
+            fallback: false,
             matches: false,
             opposing: NONE,
             next_mover: NONE,
@@ -183,6 +192,8 @@ impl Adjudicator {
                         slot.dst = applied.dst;
                         slot.dst_loc = applied.dst_loc;
                         slot.convoyed = applied.convoyed;
+                        slot.adjacent = applied.adjacent;
+                        slot.via_written = applied.via_written;
                         (u, None)
                     } else {
                         let first = slot.order_index as usize;
@@ -226,7 +237,16 @@ impl Adjudicator {
             }
             _ => {}
         }
-        let applied = |kind, target, dst| Applied { unit: u, kind, target, dst, dst_loc: LocId(NONE), convoyed: false };
+        let applied = |kind, target, dst| Applied {
+            unit: u,
+            kind,
+            target,
+            dst,
+            dst_loc: LocId(NONE),
+            convoyed: false,
+            adjacent: false,
+            via_written: false,
+        };
         match &order.action {
             Action::Hold => Ok(applied(Kind::Hold, NONE, NONE)),
             Action::Move { to, via_convoy, .. } => {
@@ -237,9 +257,11 @@ impl Adjudicator {
                     target: to.province.0,
                     dst: to.province.0,
                     dst_loc,
-                    // Adjacent moves go by convoy only when asked; own convoys are added
-                    // when the orders are linked.
-                    convoyed: needs_convoy || (*via_convoy && slot.kind == UnitKind::Army),
+                    // Whether an adjacent move goes by convoy is decided when the orders
+                    // are linked (§4.A.3).
+                    convoyed: needs_convoy,
+                    adjacent: !needs_convoy,
+                    via_written: *via_convoy && slot.kind == UnitKind::Army,
                 })
             }
             Action::SupportHold { target } => {
@@ -493,17 +515,32 @@ impl Adjudicator {
     /// convoys by unit, head-to-head opponents.
     fn link(&mut self, map: &Map) {
         let n = self.slots.len();
-        // Convoy intent for adjacent moves: an own fleet's matching convoy (§4.A.3, 2000).
-        for c in 0..n {
-            let s = self.slots[c];
-            if s.order != Kind::Convoy {
+        // Convoy intent for moves that could go by land (§4.A.3).
+        for a in 0..n {
+            let army = self.slots[a];
+            if army.order != Kind::Move || army.kind != UnitKind::Army || !army.adjacent {
                 continue;
             }
-            let a = s.target as usize;
-            let army = self.slots[a];
-            if army.order == Kind::Move && army.dst == s.dst && army.power == s.power && !army.convoyed {
-                self.slots[a].convoyed = true;
+            let (mut own, mut any) = (false, false);
+            for c in 0..n {
+                let s = self.slots[c];
+                if s.order == Kind::Convoy && s.target as usize == a && s.dst == army.dst {
+                    any = true;
+                    own |= s.power == army.power;
+                }
             }
+            let d = self.unit_at[army.dst as usize];
+            let swapping =
+                d != NONE && self.slots[d as usize].order == Kind::Move && self.slots[d as usize].dst == army.prov;
+            let (convoyed, fallback) = match self.rules.adjacent_convoy {
+                AdjacentConvoy::Rulebook2000 => (army.via_written || own, false),
+                AdjacentConvoy::Rulebook2000Fallback => (army.via_written || own, true),
+                AdjacentConvoy::Rulebook1982 => (own, false),
+                AdjacentConvoy::Dptg => (army.via_written, false),
+                AdjacentConvoy::Rulebook1971 => (any && swapping, true),
+            };
+            self.slots[a].convoyed = convoyed;
+            self.slots[a].fallback = convoyed && fallback;
         }
         let _ = map;
         for u in (0..n).rev() {
@@ -543,11 +580,11 @@ impl Adjudicator {
         }
         for u in 0..n {
             let s = self.slots[u];
-            if s.order == Kind::Move && !s.convoyed {
+            if s.order == Kind::Move && (!s.convoyed || s.fallback) {
                 let o = self.unit_at[s.dst as usize];
                 if o != NONE {
                     let os = self.slots[o as usize];
-                    if os.order == Kind::Move && os.dst == s.prov && !os.convoyed {
+                    if os.order == Kind::Move && os.dst == s.prov && (!os.convoyed || os.fallback) {
                         self.slots[u].opposing = o;
                     }
                 }
@@ -647,10 +684,15 @@ impl Adjudicator {
         let members = from..self.cycle.len();
         let has_convoy = members.clone().any(|k| self.slots[self.cycle[k] as usize].order == Kind::Convoy);
         let only_moves = members.clone().all(|k| self.slots[self.cycle[k] as usize].order == Kind::Move);
+        let all_hold = self.rules.paradox_rule == ParadoxRule::AllHold;
         for k in members {
             let slot = &mut self.slots[self.cycle[k] as usize];
             if has_convoy {
-                if slot.order == Kind::Convoy {
+                if all_hold && slot.order == Kind::Move {
+                    // All Hold: every move of the paradox fails.
+                    slot.state = State::Resolved;
+                    slot.result = false;
+                } else if slot.order == Kind::Convoy {
                     slot.state = State::Resolved;
                     slot.result = false;
                     slot.paradox = true;
@@ -677,8 +719,9 @@ impl Adjudicator {
         if attack == 0 {
             return false;
         }
-        if s.opposing != NONE {
-            if attack <= self.defend_strength(map, s.opposing) {
+        let opponent = self.head_to_head(map, m);
+        if opponent != NONE {
+            if attack <= self.defend_strength(map, opponent) {
                 return false;
             }
         } else if attack <= self.hold_strength(map, s.dst) {
@@ -700,10 +743,15 @@ impl Adjudicator {
         // Cut by an attack from anywhere but the province supported into.
         while m != NONE {
             let mv = self.slots[m as usize];
+            if mv.power == sup.power || !self.path(map, m) {
+                m = mv.next_mover;
+                continue;
+            }
             let from_target = sup.order == Kind::SupportMove
                 && mv.prov == sup.dst
-                && !(mv.convoyed && self.rules.convoyed_attack_on_supporter == ConvoyedAttackOnSupporter::Cut);
-            if mv.power != sup.power && !from_target && self.path(map, m) {
+                && !(self.rules.convoyed_attack_on_supporter == ConvoyedAttackOnSupporter::Cut
+                    && self.by_convoy(map, m));
+            if !from_target && !self.paradox_rule_protects(map, s, m) {
                 return false;
             }
             m = mv.next_mover;
@@ -712,12 +760,90 @@ impl Adjudicator {
         let mut m = self.first_mover[sup.prov as usize];
         while m != NONE {
             let mv = self.slots[m as usize];
-            if mv.power != sup.power && sup.order == Kind::SupportMove && mv.prov == sup.dst && self.resolve(map, m) {
+            if mv.power != sup.power
+                && sup.order == Kind::SupportMove
+                && mv.prov == sup.dst
+                && self.resolve(map, m)
+                && !self.paradox_rule_protects(map, s, m)
+            {
                 return false;
             }
             m = mv.next_mover;
         }
         true
+    }
+
+    /// The 1971, 1982 and 2000 paradox rules (§4.A.2): a convoyed army does not cut some
+    /// supports of attacks on convoying fleets.
+    fn paradox_rule_protects(&mut self, map: &Map, s: u16, m: u16) -> bool {
+        let rule = self.rules.paradox_rule;
+        if matches!(rule, ParadoxRule::Szykman | ParadoxRule::AllHold) || !self.slots[m as usize].convoyed {
+            return false;
+        }
+        let sup = self.slots[s as usize];
+        // The province the supported action is aimed at.
+        let aim = match sup.order {
+            Kind::SupportMove => sup.dst,
+            _ => self.slots[sup.target as usize].prov,
+        };
+        let held = self.unit_at[aim as usize];
+        match rule {
+            ParadoxRule::Rulebook1982 => {
+                // An action in a body of water holding a fleet ordered to convoy.
+                held != NONE
+                    && !map.can_hold(UnitKind::Army, ProvinceId(aim))
+                    && self.slots[held as usize].order == Kind::Convoy
+            }
+            ParadoxRule::Rulebook1971 => {
+                // A fleet supporting a fleet's attack on one of this army's convoys.
+                sup.kind == UnitKind::Fleet
+                    && sup.order == Kind::SupportMove
+                    && self.slots[sup.target as usize].kind == UnitKind::Fleet
+                    && held != NONE
+                    && self.convoys_army(held, m)
+            }
+            ParadoxRule::Rulebook2000 => {
+                // A support of an attack on a fleet the army needs for every route.
+                sup.order == Kind::SupportMove
+                    && held != NONE
+                    && self.convoys_army(held, m)
+                    && self.needed(map, m, held)
+            }
+            ParadoxRule::Szykman | ParadoxRule::AllHold => false,
+        }
+    }
+
+    /// Whether fleet `f` has a matching convoy order for army move `m`.
+    fn convoys_army(&self, f: u16, m: u16) -> bool {
+        let mut c = self.slots[m as usize].first_convoy;
+        while c != NONE {
+            if c == f {
+                return true;
+            }
+            c = self.slots[c as usize].next_convoy;
+        }
+        false
+    }
+
+    /// Whether every route of the army's convoys passes through fleet `f`.
+    fn needed(&self, map: &Map, m: u16, f: u16) -> bool {
+        let s = self.slots[m as usize];
+        let mut fleets = [NONE; 128];
+        let mut k = 0;
+        let mut all: u128 = 0;
+        let mut without: u128 = 0;
+        let mut c = s.first_convoy;
+        while c != NONE && k < 128 {
+            fleets[k] = c;
+            all |= 1 << k;
+            if c != f {
+                without |= 1 << k;
+            }
+            c = self.slots[c as usize].next_convoy;
+            k += 1;
+        }
+        let fleets = &fleets[..k];
+        self.chain(map, s.prov, s.dst, fleets, all) && !self.chain(map, s.prov, s.dst, fleets, without)
     }
 
     fn adjudicate_convoy(&mut self, map: &Map, c: u16) -> bool {
@@ -736,12 +862,35 @@ impl Adjudicator {
         true
     }
 
-    /// Whether a move has its route: always by land, or a chain of successful convoys.
+    /// Whether a move has its route: by land, or a chain of successful convoys, or the
+    /// land route when the convoy fails and the rules allow that fallback.
     fn path(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        if !s.convoyed {
-            return true;
+        !s.convoyed || s.fallback || self.convoy_path(map, m)
+    }
+
+    /// Whether a move travels by convoy in the end.
+    pub(crate) fn by_convoy(&mut self, map: &Map, m: u16) -> bool {
+        let s = self.slots[m as usize];
+        s.convoyed && (!s.fallback || self.convoy_path(map, m))
+    }
+
+    /// The unit this move meets head-to-head (both by land, in opposite directions).
+    fn head_to_head(&mut self, map: &Map, m: u16) -> u16 {
+        let o = self.slots[m as usize].opposing;
+        if o == NONE {
+            return NONE;
         }
+        let either_may_convoy = self.slots[m as usize].fallback || self.slots[o as usize].fallback;
+        if either_may_convoy && (self.by_convoy(map, m) || self.by_convoy(map, o)) {
+            return NONE;
+        }
+        o
+    }
+
+    /// Whether the move's convoys form a chain from origin to destination.
+    fn convoy_path(&mut self, map: &Map, m: u16) -> bool {
+        let s = self.slots[m as usize];
         // Settle the convoys first: the chain search below must not be re-entered.
         let mut ok: u128 = 0;
         let mut all: u128 = 0;
@@ -833,7 +982,7 @@ impl Adjudicator {
             1 + self.support_count(map, m, None)
         } else {
             let defender = self.slots[d as usize];
-            if s.opposing == NONE && defender.order == Kind::Move && self.resolve(map, d) {
+            if self.head_to_head(map, m) == NONE && defender.order == Kind::Move && self.resolve(map, d) {
                 1 + self.support_count(map, m, None)
             } else if defender.power == s.power {
                 return 0;
@@ -865,7 +1014,8 @@ impl Adjudicator {
             return 0;
         }
         let s = self.slots[m as usize];
-        if s.opposing != NONE && self.resolve(map, s.opposing) {
+        let opponent = self.head_to_head(map, m);
+        if opponent != NONE && self.resolve(map, opponent) {
             return 0;
         }
         if self.rules.dislodged_unit_bounce == DislodgedUnitBounce::Never {
@@ -891,6 +1041,9 @@ impl Adjudicator {
 
     // ---- reading results -----------------------------------------------------------
 
+    pub(crate) fn opponent(&mut self, map: &Map, m: u16) -> u16 {
+        self.head_to_head(map, m)
+    }
     pub(crate) fn path_public(&mut self, map: &Map, m: u16) -> bool {
         self.path(map, m)
     }
@@ -941,6 +1094,8 @@ struct Applied {
     dst: u16,
     dst_loc: LocId,
     convoyed: bool,
+    adjacent: bool,
+    via_written: bool,
 }
 
 /// Two orders that do the same thing (a repeated order is not a conflict).
