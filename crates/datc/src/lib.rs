@@ -192,49 +192,20 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     for text in &case.units {
         position.units.push(read_unit(&map, text).map_err(fail)?);
     }
-    let mut parsed: Vec<Option<Order>> = Vec::new();
-    for (text, _) in &case.orders {
-        let (power, body) = text.split_once(':').ok_or_else(|| fail(format!("order `{text}` has no power")))?;
-        let power = map.power_by_name(power).ok_or_else(|| fail(format!("unknown power in `{text}`")))?;
-        let options = dip::ParseOptions::new(phase.kind).power(power);
-        parsed.push(dip::parse_order(&map, options, body).ok());
-    }
-    let orders: Vec<Order> = parsed.iter().flatten().cloned().collect();
+    let (parsed, orders) = read_orders(&map, phase.kind, &case.orders).map_err(fail)?;
 
     let mut next: Option<Position> = None;
     let (actual, dislodged, after): (Vec<Actual>, Vec<Unit>, Vec<Unit>) = match phase.kind {
         PhaseKind::Movement => {
             let outcome = dip::adjudicate(&map, &position, &orders, &rules);
-            let mut results = outcome.results.iter().map(|r| match r {
-                OrderResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
-                OrderResult::Fails(why) => Actual { expect: Expect::Fails, text: format!("Fails ({why:?})") },
-                OrderResult::Illegal(why) => Actual { expect: Expect::Illegal, text: format!("Illegal ({why:?})") },
-            });
-            let actual = parsed
-                .iter()
-                .map(
-                    |p| if p.is_some() { results.next().unwrap_or_else(Actual::missing) } else { Actual::unreadable() },
-                )
-                .collect();
+            let actual = verdicts(&map, &parsed, &outcome.results);
             let dislodged = outcome.dislodged.iter().map(|d| d.unit).collect();
             next = Some(outcome.position.clone());
             (actual, dislodged, outcome.position.units)
         }
         PhaseKind::Adjustment => {
             let outcome = dip::adjudicate_adjustments(&map, &position, &orders, &rules);
-            let mut results = outcome.results.iter().map(|r| match r {
-                dip::AdjustmentResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
-                dip::AdjustmentResult::Fails(why) => Actual { expect: Expect::Fails, text: format!("Fails ({why})") },
-                dip::AdjustmentResult::Illegal(why) => {
-                    Actual { expect: Expect::Illegal, text: format!("Illegal ({why})") }
-                }
-            });
-            let actual = parsed
-                .iter()
-                .map(
-                    |p| if p.is_some() { results.next().unwrap_or_else(Actual::missing) } else { Actual::unreadable() },
-                )
-                .collect();
+            let actual = verdicts(&map, &parsed, &outcome.results);
             (actual, Vec::new(), outcome.position.units)
         }
         kind => return Err(fail(format!("{kind} phases are not adjudicated yet"))),
@@ -265,25 +236,9 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     }
     let mut retreat_lines = Vec::new();
     if let (Some(retreat), Some(next)) = (want_retreat, &next) {
-        let mut parsed = Vec::new();
-        for (text, _) in &retreat.orders {
-            let (power, body) = text.split_once(':').ok_or_else(|| fail(format!("order `{text}` has no power")))?;
-            let power = map.power_by_name(power).ok_or_else(|| fail(format!("unknown power in `{text}`")))?;
-            parsed.push(dip::parse_order(&map, dip::ParseOptions::new(PhaseKind::Retreat).power(power), body).ok());
-        }
-        let orders: Vec<Order> = parsed.iter().flatten().cloned().collect();
+        let (parsed, orders) = read_orders(&map, PhaseKind::Retreat, &retreat.orders).map_err(fail)?;
         let outcome = dip::adjudicate_retreats(&map, next, &orders, &rules);
-        let mut results = outcome.results.iter().map(|r| match r {
-            dip::RetreatResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
-            dip::RetreatResult::Fails(why) => {
-                Actual { expect: Expect::Fails, text: format!("Fails ({})", why.describe(&map)) }
-            }
-            dip::RetreatResult::Illegal(why) => Actual { expect: Expect::Illegal, text: format!("Illegal ({why})") },
-        });
-        let actual: Vec<Actual> = parsed
-            .iter()
-            .map(|p| if p.is_some() { results.next().unwrap_or_else(Actual::missing) } else { Actual::unreadable() })
-            .collect();
+        let actual = verdicts(&map, &parsed, &outcome.results);
         for ((text, want), got) in retreat.orders.iter().zip(&actual) {
             retreat_lines.push(format!("    {text:<55} {:<9} | {got}", format!("{want:?}")));
             if got.expect() != *want {
@@ -317,6 +272,72 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     Err(fail(report))
 }
 
+/// Reads `Power: order` lines; an unreadable order is `None` (its unit holds).
+fn read_orders(
+    map: &Map,
+    kind: PhaseKind,
+    lines: &[(String, Expect)],
+) -> Result<(Vec<Option<Order>>, Vec<Order>), String> {
+    let mut parsed = Vec::with_capacity(lines.len());
+    for (text, _) in lines {
+        let (power, body) = text.split_once(':').ok_or_else(|| format!("order `{text}` has no power"))?;
+        let power = map.power_by_name(power).ok_or_else(|| format!("unknown power in `{text}`"))?;
+        parsed.push(dip::parse_order(map, dip::ParseOptions::new(kind).power(power), body).ok());
+    }
+    let orders = parsed.iter().flatten().cloned().collect();
+    Ok((parsed, orders))
+}
+
+/// The engine's results lined up with the written orders, unreadable ones included.
+fn verdicts<R: Verdict>(map: &Map, parsed: &[Option<Order>], results: &[R]) -> Vec<Actual> {
+    let mut results = results.iter();
+    parsed
+        .iter()
+        .map(|p| match (p, if p.is_some() { results.next() } else { None }) {
+            (Some(_), Some(r)) => r.verdict(map),
+            (Some(_), None) => Actual { expect: Expect::Illegal, text: "no result".into() },
+            (None, _) => Actual { expect: Expect::Illegal, text: "Illegal (unreadable)".into() },
+        })
+        .collect()
+}
+
+/// A phase's result type, classed as the case files class results.
+trait Verdict {
+    fn verdict(&self, map: &Map) -> Actual;
+}
+
+impl Verdict for OrderResult {
+    fn verdict(&self, _: &Map) -> Actual {
+        match self {
+            OrderResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
+            OrderResult::Fails(why) => Actual { expect: Expect::Fails, text: format!("Fails ({why:?})") },
+            OrderResult::Illegal(why) => Actual { expect: Expect::Illegal, text: format!("Illegal ({why:?})") },
+        }
+    }
+}
+
+impl Verdict for dip::AdjustmentResult {
+    fn verdict(&self, _: &Map) -> Actual {
+        match self {
+            dip::AdjustmentResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
+            dip::AdjustmentResult::Fails(why) => Actual { expect: Expect::Fails, text: format!("Fails ({why})") },
+            dip::AdjustmentResult::Illegal(why) => Actual { expect: Expect::Illegal, text: format!("Illegal ({why})") },
+        }
+    }
+}
+
+impl Verdict for dip::RetreatResult {
+    fn verdict(&self, map: &Map) -> Actual {
+        match self {
+            dip::RetreatResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
+            dip::RetreatResult::Fails(why) => {
+                Actual { expect: Expect::Fails, text: format!("Fails ({})", why.describe(map)) }
+            }
+            dip::RetreatResult::Illegal(why) => Actual { expect: Expect::Illegal, text: format!("Illegal ({why})") },
+        }
+    }
+}
+
 /// What the engine decided for one order: its class and a description.
 struct Actual {
     expect: Expect,
@@ -324,14 +345,6 @@ struct Actual {
 }
 
 impl Actual {
-    fn unreadable() -> Self {
-        Actual { expect: Expect::Illegal, text: "Illegal (unreadable)".into() }
-    }
-
-    fn missing() -> Self {
-        Actual { expect: Expect::Illegal, text: "no result".into() }
-    }
-
     fn expect(&self) -> Expect {
         self.expect
     }

@@ -42,7 +42,7 @@ impl Adjudicator {
             while m != NONE {
                 // A unit that lost a head-to-head battle has no strength left to contest
                 // the province it attacked (DATC 6.H.9).
-                if self.strength_of_prevention(map, m) > 0 {
+                if self.prevent_strength(map, m) > 0 {
                     bounced = true;
                 }
                 m = self.slots[m as usize].next_mover;
@@ -121,7 +121,7 @@ impl Adjudicator {
             Kind::Move => {
                 if s.result {
                     OrderResult::Succeeds
-                } else if !self.path_public(map, u as u16) {
+                } else if !self.path(map, u as u16) {
                     OrderResult::Fails(Failure::NoConvoyPath)
                 } else {
                     OrderResult::Fails(Failure::Bounced { by: self.bounced_by(map, u as u16) })
@@ -156,19 +156,19 @@ impl Adjudicator {
     /// Provinces of the units whose strength stopped move `m`.
     fn bounced_by(&mut self, map: &Map, m: u16) -> Vec<ProvinceId> {
         let s = self.slots[m as usize];
-        let attack = self.strength_of_attack(map, m);
+        let attack = self.attack_strength(map, m);
         let mut by = Vec::new();
-        let opponent = self.opponent(map, m);
+        let opponent = self.head_to_head(map, m);
         if opponent != NONE {
-            if attack <= self.strength_of_defence(map, opponent) {
+            if attack <= self.defend_strength(map, opponent) {
                 by.push(ProvinceId(s.dst));
             }
-        } else if attack <= self.strength_of_hold(map, s.dst) && self.unit_at[s.dst as usize] != NONE {
+        } else if attack <= self.hold_strength(map, s.dst) && self.unit_at[s.dst as usize] != NONE {
             by.push(ProvinceId(s.dst));
         }
         let mut o = self.first_mover[s.dst as usize];
         while o != NONE {
-            if o != m && attack <= self.strength_of_prevention(map, o) {
+            if o != m && attack <= self.prevent_strength(map, o) {
                 by.push(ProvinceId(self.slots[o as usize].prov));
             }
             o = self.slots[o as usize].next_mover;
@@ -181,7 +181,7 @@ impl Adjudicator {
         let mut m = self.first_mover[sup.prov as usize];
         while m != NONE {
             let mv = self.slots[m as usize];
-            if mv.power != sup.power && self.path_public(map, m) {
+            if mv.power != sup.power && self.path(map, m) {
                 return ProvinceId(mv.prov);
             }
             m = mv.next_mover;

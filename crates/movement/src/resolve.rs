@@ -828,21 +828,10 @@ impl Adjudicator {
     /// Whether every route of the army's convoys passes through fleet `f`.
     fn needed(&self, map: &Map, m: u16, f: u16) -> bool {
         let s = self.slots[m as usize];
-        let mut fleets = [NONE; 128];
-        let mut k = 0;
-        let mut all: u128 = 0;
-        let mut without: u128 = 0;
-        let mut c = s.first_convoy;
-        while c != NONE && k < 128 {
-            fleets[k] = c;
-            all |= 1 << k;
-            if c != f {
-                without |= 1 << k;
-            }
-            c = self.slots[c as usize].next_convoy;
-            k += 1;
-        }
+        let (fleets, k) = self.convoys_of(m);
         let fleets = &fleets[..k];
+        let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
+        let without = fleets.iter().enumerate().filter(|&(_, &c)| c != f).fold(0u128, |mask, (i, _)| mask | 1 << i);
         self.chain(map, s.prov, s.dst, fleets, all) && !self.chain(map, s.prov, s.dst, fleets, without)
     }
 
@@ -864,7 +853,7 @@ impl Adjudicator {
 
     /// Whether a move has its route: by land, or a chain of successful convoys, or the
     /// land route when the convoy fails and the rules allow that fallback.
-    fn path(&mut self, map: &Map, m: u16) -> bool {
+    pub(crate) fn path(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
         !s.convoyed || s.fallback || self.convoy_path(map, m)
     }
@@ -876,7 +865,7 @@ impl Adjudicator {
     }
 
     /// The unit this move meets head-to-head (both by land, in opposite directions).
-    fn head_to_head(&mut self, map: &Map, m: u16) -> u16 {
+    pub(crate) fn head_to_head(&mut self, map: &Map, m: u16) -> u16 {
         let o = self.slots[m as usize].opposing;
         if o == NONE {
             return NONE;
@@ -891,22 +880,16 @@ impl Adjudicator {
     /// Whether the move's convoys form a chain from origin to destination.
     fn convoy_path(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
+        let (fleets, k) = self.convoys_of(m);
+        let fleets = &fleets[..k];
+        let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
         // Settle the convoys first: the chain search below must not be re-entered.
         let mut ok: u128 = 0;
-        let mut all: u128 = 0;
-        let mut c = s.first_convoy;
-        let mut k = 0;
-        let mut fleets = [NONE; 128];
-        while c != NONE && k < 128 {
-            fleets[k] = c;
-            all |= 1 << k;
+        for (i, &c) in fleets.iter().enumerate() {
             if self.resolve(map, c) {
-                ok |= 1 << k;
+                ok |= 1 << i;
             }
-            c = self.slots[c as usize].next_convoy;
-            k += 1;
         }
-        let fleets = &fleets[..k];
         match self.rules.multi_route_disruption {
             MultiRouteDisruption::AllRoutes => self.chain(map, s.prov, s.dst, fleets, ok),
             MultiRouteDisruption::AnyRoute => {
@@ -915,6 +898,19 @@ impl Adjudicator {
                 on_route != 0 && on_route & !ok == 0
             }
         }
+    }
+
+    /// The matching convoys of move `m`, at most 128 (a chain needs no more).
+    fn convoys_of(&self, m: u16) -> ([u16; 128], usize) {
+        let mut fleets = [NONE; 128];
+        let mut k = 0;
+        let mut c = self.slots[m as usize].first_convoy;
+        while c != NONE && k < fleets.len() {
+            fleets[k] = c;
+            c = self.slots[c as usize].next_convoy;
+            k += 1;
+        }
+        (fleets, k)
     }
 
     /// Whether the fleets in `usable` link `from` to `to`.
@@ -971,7 +967,7 @@ impl Adjudicator {
         count
     }
 
-    fn attack_strength(&mut self, map: &Map, m: u16) -> u32 {
+    pub(crate) fn attack_strength(&mut self, map: &Map, m: u16) -> u32 {
         if !self.path(map, m) {
             return 0;
         }
@@ -993,7 +989,7 @@ impl Adjudicator {
         strength.saturating_sub(cost)
     }
 
-    fn hold_strength(&mut self, map: &Map, province: u16) -> u32 {
+    pub(crate) fn hold_strength(&mut self, map: &Map, province: u16) -> u32 {
         let u = self.unit_at[province as usize];
         if u == NONE {
             return 0;
@@ -1004,12 +1000,12 @@ impl Adjudicator {
         1 + self.support_count(map, u, None)
     }
 
-    fn defend_strength(&mut self, map: &Map, m: u16) -> u32 {
+    pub(crate) fn defend_strength(&mut self, map: &Map, m: u16) -> u32 {
         let s = self.slots[m as usize];
         (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, &s))
     }
 
-    fn prevent_strength(&mut self, map: &Map, m: u16) -> u32 {
+    pub(crate) fn prevent_strength(&mut self, map: &Map, m: u16) -> u32 {
         if !self.path(map, m) {
             return 0;
         }
@@ -1040,25 +1036,6 @@ impl Adjudicator {
     }
 
     // ---- reading results -----------------------------------------------------------
-
-    pub(crate) fn opponent(&mut self, map: &Map, m: u16) -> u16 {
-        self.head_to_head(map, m)
-    }
-    pub(crate) fn path_public(&mut self, map: &Map, m: u16) -> bool {
-        self.path(map, m)
-    }
-    pub(crate) fn strength_of_attack(&mut self, map: &Map, m: u16) -> u32 {
-        self.attack_strength(map, m)
-    }
-    pub(crate) fn strength_of_defence(&mut self, map: &Map, m: u16) -> u32 {
-        self.defend_strength(map, m)
-    }
-    pub(crate) fn strength_of_hold(&mut self, map: &Map, province: u16) -> u32 {
-        self.hold_strength(map, province)
-    }
-    pub(crate) fn strength_of_prevention(&mut self, map: &Map, m: u16) -> u32 {
-        self.prevent_strength(map, m)
-    }
 
     /// Number of units on the board.
     pub fn unit_count(&self) -> usize {
