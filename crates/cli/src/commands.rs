@@ -3,11 +3,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use serde::Serialize;
-
-use dip::{Map, Order, OrderLine, OrderResult, ParseError, PhaseKind, PositionFile, Terrain};
+use dip::{Map, Order, OrderLine, OrderResult, ParseError, PhaseKind, Terrain};
 
 use crate::describe;
+use crate::load::{self, Errors, Variant};
 
 /// What a command prints on standard output, and its exit code.
 #[derive(Debug)]
@@ -19,22 +18,10 @@ pub struct Output {
 }
 
 impl Output {
-    fn new(text: String, code: ExitCode) -> Self {
+    pub fn new(text: String, code: ExitCode) -> Self {
         Output { text, errors: Vec::new(), code }
     }
 }
-
-/// `writeln!` into a `String`, which cannot fail.
-macro_rules! outln {
-    ($out:expr) => {
-        $out.push('\n')
-    };
-    ($out:expr, $($arg:tt)*) => {{
-        use std::fmt::Write as _;
-        let _ = writeln!($out, $($arg)*);
-    }};
-}
-use crate::load::{self, Errors, Variant};
 
 /// `dip variants`: one line for each embedded variant and each `*.ron` in the folder.
 pub fn variants(dir: Option<&Path>) -> Result<Output, Errors> {
@@ -164,7 +151,7 @@ pub fn show(arg: &str) -> Result<Output, Errors> {
 }
 
 /// `FILE:LINE:COL: England: `TEXT`: expected X, found Y (did you mean A, B?)`.
-fn diagnostic(file: &str, map: &Map, line: &OrderLine, error: &ParseError) -> String {
+pub fn diagnostic(file: &str, map: &Map, line: &OrderLine, error: &ParseError) -> String {
     let power = &map.power(line.power).name;
     let message = describe::parse_error(error);
     match line.line {
@@ -220,159 +207,6 @@ pub fn check_orders(path: &Path) -> Result<Output, Errors> {
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
+pub fn plural(n: usize, word: &str) -> String {
     if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
-}
-
-/// The `--json` form of `dip adjudicate`.
-#[derive(Debug, Serialize)]
-struct Report {
-    results: Vec<ResultRow>,
-    dislodged: Vec<DislodgedRow>,
-    position: PositionFile,
-}
-
-#[derive(Debug, Serialize)]
-struct ResultRow {
-    power: String,
-    order: String,
-    /// `succeeds`, `fails`, `illegal`, or `unreadable`.
-    result: String,
-    reason: String,
-}
-
-#[derive(Debug, Serialize)]
-struct DislodgedRow {
-    power: String,
-    unit: String,
-    by: String,
-    retreats: Vec<String>,
-}
-
-/// `dip adjudicate`: results, dislodged units and the next position of a movement phase.
-pub fn adjudicate(path: &Path, json: bool) -> Result<Output, Errors> {
-    let mut out = String::new();
-    let loaded = load::position(path)?;
-    let file = loaded.source.name();
-    let map = &loaded.variant.map;
-    let position = &loaded.position;
-    if position.phase.kind != PhaseKind::Movement {
-        return Err(vec![format!("{file}: {}: retreat and adjustment phases are not supported yet", position.phase)]);
-    }
-    let rules = loaded.variant.rules()?;
-    let orders: Vec<Order> = loaded.lines.iter().filter_map(|l| l.parsed.as_ref().ok().cloned()).collect();
-    let outcome = dip::adjudicate(map, position, &orders, &rules);
-    if outcome.results.len() != orders.len() {
-        return Err(vec![format!(
-            "{file}: internal error: {} results for {} orders",
-            outcome.results.len(),
-            orders.len()
-        )]);
-    }
-
-    // One row per order line, in the file's order; then the units that held without a
-    // legal order and are not already reported as holding.
-    let mut rows = Vec::new();
-    let mut text = Vec::new();
-    let mut results = outcome.results.iter();
-    for line in &loaded.lines {
-        let power = map.power(line.power).name.clone();
-        match &line.parsed {
-            Ok(order) => {
-                let result = results.next().unwrap_or(&OrderResult::Succeeds);
-                let order = order.display(map).to_string();
-                let verdict = describe::verdict(result);
-                let reason = describe::reason(map, position, result);
-                text.push(if reason.is_empty() {
-                    format!("{power}: {order}: {verdict}")
-                } else {
-                    format!("{power}: {order}: {verdict}, {reason}")
-                });
-                rows.push(ResultRow { power, order, result: verdict.into(), reason });
-            }
-            Err(error) => {
-                text.push(diagnostic(&file, map, line, error));
-                text.push("     the order is ignored and the unit holds".into());
-                let place = match line.line {
-                    Some(n) => format!("line {n}, column {}", error.column),
-                    None => format!("column {}", error.column),
-                };
-                rows.push(ResultRow {
-                    power,
-                    order: line.text.clone(),
-                    result: "unreadable".into(),
-                    reason: format!("{place}: {}; the unit holds", describe::parse_error(error)),
-                });
-            }
-        }
-    }
-    let mut holding = Vec::new();
-    for &(power, loc) in &outcome.unordered {
-        let province = map.province_of(loc);
-        let already = orders.iter().zip(&outcome.results).any(|(o, r)| {
-            matches!(r, OrderResult::Illegal(_)) && o.power == power && o.unit.place.province == province
-        });
-        if already {
-            continue;
-        }
-        let Some(unit) = position.unit_in(map, province) else { continue };
-        let dislodged = outcome.dislodged.iter().find(|d| d.unit.loc == unit.loc);
-        let (verdict, reason) = match dislodged {
-            Some(d) => ("fails", format!("no legal order; dislodged by {}", describe::unit_in(map, position, d.by))),
-            None => ("succeeds", "no legal order".to_string()),
-        };
-        let power = map.power(power).name.clone();
-        let order = format!("{} Hold", describe::unit(map, unit));
-        holding.push(match dislodged {
-            Some(_) => format!("{power}: {}: holds, {reason}", describe::unit(map, unit)),
-            None => format!("{power}: {}: holds", describe::unit(map, unit)),
-        });
-        rows.push(ResultRow { power, order, result: verdict.into(), reason });
-    }
-
-    let mut dislodged_rows = Vec::new();
-    let mut dislodged_text = Vec::new();
-    for d in &outcome.dislodged {
-        let power = map.power(d.unit.power).name.clone();
-        let unit = describe::unit(map, &d.unit);
-        let mut by = describe::unit_in(map, position, d.by);
-        if d.by_convoy {
-            by.push_str(" (convoyed)");
-        }
-        let retreats = describe::locations(map, &d.retreats);
-        dislodged_text.push(if retreats.is_empty() {
-            format!("{power}: {unit}, dislodged by {by}: no retreat, it must disband")
-        } else {
-            format!("{power}: {unit}, dislodged by {by}: may retreat to {}", describe::list(&retreats, "or"))
-        });
-        dislodged_rows.push(DislodgedRow { power, unit, by, retreats });
-    }
-
-    let next = PositionFile::write(map, &outcome.position, &[]);
-    if json {
-        let report = Report { results: rows, dislodged: dislodged_rows, position: next };
-        let json = serde_json::to_string_pretty(&report)
-            .map_err(|e| vec![format!("{file}: cannot write the results as JSON: {e}")])?;
-        outln!(out, "{json}");
-        return Ok(Output::new(out, ExitCode::SUCCESS));
-    }
-    let config =
-        ron::ser::PrettyConfig::new().compact_arrays(true).extensions(ron::extensions::Extensions::IMPLICIT_SOME);
-    let next = ron::ser::to_string_pretty(&next, config)
-        .map_err(|e| vec![format!("{file}: cannot write the next position: {e}")])?;
-
-    outln!(out, "{file}: {} ({})", position.phase, map.title());
-    outln!(out, "\nOrders:");
-    text.iter().for_each(|l| outln!(out, "{l}"));
-    if !holding.is_empty() {
-        outln!(out, "\nUnits without a legal order:");
-        holding.iter().for_each(|l| outln!(out, "{l}"));
-    }
-    if !dislodged_text.is_empty() {
-        outln!(out, "\nDislodged:");
-        dislodged_text.iter().for_each(|l| outln!(out, "{l}"));
-    }
-    outln!(out, "\nNext position ({}):", outcome.position.phase);
-    outln!(out, "{next}");
-    Ok(Output::new(out, ExitCode::SUCCESS))
 }

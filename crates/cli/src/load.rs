@@ -3,8 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use dip::orders::FileProblem;
-use dip::{Map, OrderLine, Position, PositionFile, Rules};
+use indexmap::IndexMap;
+
+use dip::orders::{FileProblem, find_line};
+use dip::{Map, OrderLine, ParseOptions, PhaseKind, Position, PositionFile, Rules, parse_order};
 
 /// Lines of error messages, each naming its file.
 pub type Errors = Vec<String>;
@@ -152,17 +154,18 @@ impl Source {
     }
 }
 
-/// Reads and parses a position file, RON or JSON by its extension.
-pub fn position_file(path: &Path) -> Result<Source, Errors> {
+/// Reads a RON or JSON file (by its extension) into `T`. `what` names the kind of file in
+/// the message for a wrong extension.
+fn read_data<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<(String, T), Errors> {
     let name = path.display();
     let extension = path.extension().and_then(|x| x.to_str()).map(str::to_ascii_lowercase);
     let json = match extension.as_deref() {
         Some("ron") => false,
         Some("json") => true,
-        _ => return Err(vec![format!("{name}: not a position file: expected a `.ron` or `.json` file")]),
+        _ => return Err(vec![format!("{name}: not {what}: expected a `.ron` or `.json` file")]),
     };
     let text = std::fs::read_to_string(path).map_err(|e| vec![format!("{name}: cannot read: {e}")])?;
-    let file: PositionFile = if json {
+    let value: T = if json {
         serde_json::from_str(&text).map_err(|e| {
             let full = e.to_string();
             let suffix = format!(" at line {} column {}", e.line(), e.column());
@@ -172,7 +175,60 @@ pub fn position_file(path: &Path) -> Result<Source, Errors> {
     } else {
         ron::from_str(&text).map_err(|e| vec![format!("{name}:{}:{}: {}", e.position.line, e.position.col, e.code)])?
     };
+    Ok((text, value))
+}
+
+/// Reads and parses a position file, RON or JSON by its extension.
+pub fn position_file(path: &Path) -> Result<Source, Errors> {
+    let (text, file) = read_data::<PositionFile>(path, "a position file")?;
     Ok(Source { path: path.to_path_buf(), text, file })
+}
+
+/// An orders file of `dip run`: orders by power name for one phase.
+#[derive(Debug)]
+pub struct OrdersFile {
+    pub path: PathBuf,
+    pub text: String,
+    pub orders: IndexMap<String, Vec<String>>,
+}
+
+impl OrdersFile {
+    /// The file name to put in messages.
+    pub fn name(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    /// Reads the orders for a phase of `kind`. Orders that cannot be read are kept as `Err`
+    /// lines; a power the map does not know is a problem line (`FILE:LINE: ...`) and its
+    /// orders are left out.
+    pub fn read(&self, map: &Map, kind: PhaseKind) -> (Vec<OrderLine>, Errors) {
+        let mut lines = Vec::new();
+        let mut problems = Vec::new();
+        let locate = |needle: &str| find_line(&self.text, needle);
+        for (name, orders) in &self.orders {
+            let Some(power) = map.power_by_name(name) else {
+                let at = locate(name).map_or(String::new(), |n| format!(":{n}"));
+                problems.push(format!(
+                    "{}{at}: unknown power `{name}`: its {} ignored",
+                    self.name(),
+                    if orders.len() == 1 { "order is".to_string() } else { format!("{} orders are", orders.len()) }
+                ));
+                continue;
+            };
+            for text in orders {
+                let parsed = parse_order(map, ParseOptions::new(kind).power(power), text);
+                lines.push(OrderLine { power, text: text.clone(), line: locate(text), parsed });
+            }
+        }
+        (lines, problems)
+    }
+}
+
+/// Reads an orders file (`{"England": ["F London - North Sea"], ...}`), RON or JSON by its
+/// extension.
+pub fn orders_file(path: &Path) -> Result<OrdersFile, Errors> {
+    let (text, orders) = read_data::<IndexMap<String, Vec<String>>>(path, "an orders file")?;
+    Ok(OrdersFile { path: path.to_path_buf(), text, orders })
 }
 
 /// A position file read against its variant.

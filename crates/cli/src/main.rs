@@ -1,9 +1,22 @@
-//! `dip`: list variants, show a map, check orders and adjudicate positions from the
-//! command line.
+//! `dip`: list variants, show a map, check orders, adjudicate positions and play games
+//! from the command line.
+
+/// `writeln!` into a `String`, which cannot fail.
+macro_rules! outln {
+    ($out:expr) => {
+        $out.push('\n')
+    };
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
 
 mod commands;
 mod describe;
 mod load;
+mod play;
+mod report;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -38,14 +51,33 @@ enum Command {
         /// A position file with orders (`.ron` or `.json`).
         file: PathBuf,
     },
-    /// Adjudicate the orders of a position file and print the results and the next
-    /// position.
+    /// Print a variant's opening position as a position file (RON), to start a game:
+    /// `dip new standard > game.ron`.
+    New {
+        /// An embedded variant's name (`standard`) or the path of a `.ron` variant file.
+        variant: String,
+    },
+    /// Adjudicate the orders of a position file (movement, retreat or adjustment phase)
+    /// and print the results and the next position.
     Adjudicate {
         /// A position file with orders (`.ron` or `.json`).
         file: PathBuf,
-        /// Print one JSON object (results, dislodged units, next position).
+        /// Print one JSON object (results; dislodged units, retreats and disbands, or
+        /// builds and removals; next position).
         #[arg(long)]
         json: bool,
+    },
+    /// Play a game phase by phase from a position file, one orders file per phase.
+    Run {
+        /// The position to start from, usually made by `dip new`. Its orders, if it has
+        /// any, are the first phase's.
+        game: PathBuf,
+        /// Orders for the following phases, one file per phase, in order: a RON (or
+        /// `.json`) map from power to order strings, `{"England": ["F London - North Sea"]}`.
+        orders: Vec<PathBuf>,
+        /// Write the final position to this file instead of after the report.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
     },
 }
 
@@ -55,7 +87,9 @@ fn main() -> ExitCode {
         Command::Variants { dir } => commands::variants(dir.as_deref()),
         Command::Show { variant } => commands::show(variant),
         Command::CheckOrders { file } => commands::check_orders(file),
-        Command::Adjudicate { file, json } => commands::adjudicate(file, *json),
+        Command::New { variant } => play::new(variant),
+        Command::Adjudicate { file, json } => play::adjudicate(file, *json),
+        Command::Run { game, orders, out } => play::run(game, orders, out.as_deref()),
     };
     let (text, errors, code) = match result {
         Ok(output) => (output.text, output.errors, output.code),

@@ -209,7 +209,7 @@ fn adjudicate_holds_units_with_unreadable_orders() {
 }
 
 #[test]
-fn the_next_position_reads_back_and_retreats_are_refused() {
+fn the_next_position_reads_back_and_its_retreats_adjudicate() {
     let run = dip(&["adjudicate", "examples/midgame_34.ron"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let start = run.stdout.find("#![enable(implicit_some)]").expect("the next position");
@@ -219,8 +219,206 @@ fn the_next_position_reads_back_and_retreats_are_refused() {
     let check = dip(&["check-orders", &file]);
     assert_eq!(check.code, Some(0), "{}{}", check.stdout, check.stderr);
 
+    // No orders: the dislodged A Norway is disbanded.
     let next = dip(&["adjudicate", &file]);
-    assert_eq!(next.code, Some(1));
-    assert!(next.stderr.contains(&file), "{}", next.stderr);
-    assert!(next.stderr.contains("retreat and adjustment phases are not supported yet"), "{}", next.stderr);
+    assert_eq!(next.code, Some(0), "{}", next.stderr);
+    assert!(next.stdout.contains(&format!("{file}: Spring 1905 Retreat")), "{}", next.stdout);
+    assert!(next.stdout.contains("(no orders)"), "{}", next.stdout);
+    assert!(next.stdout.contains("Russia: A Norway is disbanded: no valid retreat order"), "{}", next.stdout);
+    assert!(next.stdout.contains("phase: \"Fall 1905 Movement\""), "{}", next.stdout);
+}
+
+#[test]
+fn new_standard_round_trips_through_check_orders() {
+    let run = dip(&["new", "standard"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("phase: \"Spring 1901 Movement\""), "{}", run.stdout);
+    assert!(run.stdout.contains("centres: {"), "{}", run.stdout);
+    assert!(run.stdout.contains("\"Russia\": [\"Moscow\", \"Sevastopol\", \"St Petersburg\", \"Warsaw\"]"));
+    assert!(run.stdout.contains("\"F St Petersburg(sc)\""), "{}", run.stdout);
+    let path = temp_file("new", "game.ron", &run.stdout);
+    let file = path.to_string_lossy().into_owned();
+    let check = dip(&["check-orders", &file]);
+    assert_eq!(check.code, Some(0), "{}{}", check.stdout, check.stderr);
+    assert!(check.stdout.contains("0 orders read"), "{}", check.stdout);
+
+    // The same from the variant file, and an unknown variant is named.
+    let from_path = dip(&["new", "variants/standard.ron"]);
+    assert_eq!(from_path.code, Some(0), "{}", from_path.stderr);
+    assert_eq!(from_path.stdout, run.stdout);
+    let unknown = dip(&["new", "nosuchvariant"]);
+    assert_eq!(unknown.code, Some(1));
+    assert!(unknown.stderr.contains("nosuchvariant"), "{}", unknown.stderr);
+}
+
+const YEAR: [&str; 3] = ["examples/game/s1901.ron", "examples/game/f1901.ron", "examples/game/w1901.ron"];
+
+/// `dip new standard` in a temporary file.
+fn new_game(test: &str) -> String {
+    let new = dip(&["new", "standard"]);
+    assert_eq!(new.code, Some(0), "{}", new.stderr);
+    temp_file(test, "game.ron", &new.stdout).to_string_lossy().into_owned()
+}
+
+#[test]
+fn run_plays_the_example_year() {
+    let game = new_game("run-year");
+    let mut args = vec!["run", game.as_str()];
+    args.extend(YEAR);
+    let run = dip(&args);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let out = &run.stdout;
+    for heading in ["== Spring 1901 Movement ==", "== Fall 1901 Movement ==", "== Winter 1901 Adjustment =="] {
+        assert!(out.contains(heading), "{heading} missing from {out}");
+    }
+    assert!(out.contains("Orders (examples/game/s1901.ron):"), "{out}");
+    assert!(out.contains("Spring 1901 Retreat: no retreats"), "{out}");
+    assert!(out.contains("Fall 1901 Retreat: no retreats"), "{out}");
+    assert!(out.contains("Austria: A Vienna - Galicia: fails, bounced by A Warsaw"), "{out}");
+    assert!(out.contains("England: A Yorkshire - Norway: succeeds"), "{out}");
+    // The winter's results.
+    let winter = &out[out.find("== Winter 1901 Adjustment ==").expect("the winter")..];
+    assert!(winter.contains("France: Build F Brest: succeeds"), "{winter}");
+    assert!(winter.contains("Russia: 6 centres, 4 units: may build 2: built 2"), "{winter}");
+    assert!(winter.contains("Built:\nAustria: A Budapest\n"), "{winter}");
+    assert!(winter.contains("== Spring 1902 Movement: next to play =="), "{winter}");
+    assert!(winter.contains("Russia     6 centres, 6 units"), "{winter}");
+    assert!(winter.contains("No winner yet (18 supply centres win)."), "{winter}");
+
+    // The final position follows the report and reads back.
+    let start = out.find("#![enable(implicit_some)]").expect("the final position");
+    let position = &out[start..];
+    assert!(position.contains("phase: \"Spring 1902 Movement\""), "{position}");
+    for unit in ["\"F Portugal\"", "\"A Spain\"", "\"F Brest\"", "\"A Paris\"", "\"A Norway\"", "\"F Tunis\""] {
+        assert!(position.contains(unit), "{unit} missing from {position}");
+    }
+    for unit in ["\"F St Petersburg(nc)\"", "\"A Holland\"", "\"F Denmark\"", "\"A Rumania\"", "\"F Greece\""] {
+        assert!(position.contains(unit), "{unit} missing from {position}");
+    }
+    let path = temp_file("run-year", "final.ron", position);
+    let check = dip(&["check-orders", &path.to_string_lossy()]);
+    assert_eq!(check.code, Some(0), "{}{}", check.stdout, check.stderr);
+}
+
+#[test]
+fn run_writes_the_final_position_to_out_and_plays_the_game_files_orders() {
+    // The opening with orders: those are the first phase's; the fall comes from a file.
+    let out = temp_file("run-out", "final.ron", "");
+    let out_arg = out.to_string_lossy().into_owned();
+    let run = dip(&["run", "examples/opening_s1901.ron", "examples/game/f1901.ron", "--out", &out_arg]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("Orders (examples/opening_s1901.ron):"), "{}", run.stdout);
+    assert!(run.stdout.contains(&format!("Final position (Winter 1901 Adjustment) written to {out_arg}")));
+    assert!(!run.stdout.contains("#![enable(implicit_some)]"), "{}", run.stdout);
+    let written = std::fs::read_to_string(&out).expect("the final position");
+    assert!(written.contains("phase: \"Winter 1901 Adjustment\""), "{written}");
+}
+
+#[test]
+fn run_reports_unreadable_orders_and_goes_on() {
+    let game = new_game("run-unreadable");
+    let orders = temp_file(
+        "run-unreadable",
+        "s1901.json",
+        "{\"France\": [\"A Paris - Burgundy\",\n \"A Marseilles - Xyzzy\"],\n \"Frnace\": [\"F Brest - Picardy\"]}",
+    );
+    let file = orders.to_string_lossy().into_owned();
+    let run = dip(&["run", &game, &file, "examples/game/f1901.ron"]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains(&format!("{file}:2:")), "{}", run.stdout);
+    assert!(run.stdout.contains("France: `A Marseilles - Xyzzy`: expected"), "{}", run.stdout);
+    assert!(run.stdout.contains("the order is ignored and the unit holds"), "{}", run.stdout);
+    assert!(run.stdout.contains(&format!("{file}:3: unknown power `Frnace`")), "{}", run.stdout);
+    assert!(run.stdout.contains("France: A Paris - Burgundy: succeeds"), "{}", run.stdout);
+    // The game went on to the fall, where A Marseilles (which held) cannot be in Spain.
+    assert!(run.stdout.contains("== Fall 1901 Movement =="), "{}", run.stdout);
+    assert!(run.stdout.contains("France: A Spain Hold: illegal"), "{}", run.stdout);
+}
+
+#[test]
+fn run_with_a_bad_orders_file_names_it_and_exits_1() {
+    let game = new_game("run-bad");
+    let bad = temp_file("run-bad", "bad.ron", "{\"France\": [\"A Paris - Burgundy\"\n");
+    let file = bad.to_string_lossy().into_owned();
+    let run = dip(&["run", &game, "examples/game/s1901.ron", &file]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains(&format!("{file}:")), "{}", run.stderr);
+    assert!(!run.stdout.contains("=="), "{}", run.stdout);
+
+    let run = dip(&["run", &game, "examples/game/no_such_file.ron"]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("examples/game/no_such_file.ron"), "{}", run.stderr);
+}
+
+#[test]
+fn adjudicate_a_retreat_phase() {
+    let run = dip(&["adjudicate", "examples/retreat_f1901.ron"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("Austria: A Vienna - Bohemia: fails: bounced with the retreat from Munich"), "{out}");
+    assert!(out.contains("Austria: A Budapest - Galicia: succeeds"), "{out}");
+    assert!(out.contains("Germany: A Berlin - Prussia: illegal: the unit was not dislodged"), "{out}");
+    assert!(out.contains("Retreated:\nAustria: A Budapest retreats to Galicia\n"), "{out}");
+    assert!(out.contains("Germany: A Munich is disbanded: its retreat bounced"), "{out}");
+    // The fall is over: Russia's armies take Vienna and Budapest.
+    assert!(out.contains("Next position (Winter 1901 Adjustment):"), "{out}");
+    assert!(out.contains("\"Austria\": [\"Serbia\", \"Trieste\"]"), "{out}");
+    assert!(out.contains("\"Russia\": [\"Budapest\", \"Moscow\""), "{out}");
+
+    let json = dip(&["adjudicate", "--json", "examples/retreat_f1901.ron"]);
+    assert_eq!(json.code, Some(0), "{}", json.stderr);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).expect("valid JSON");
+    assert_eq!(value["results"].as_array().expect("results").len(), 4);
+    assert_eq!(value["results"][1]["result"], "succeeds");
+    assert_eq!(value["results"][0]["result"], "fails");
+    assert_eq!(value["retreated"], serde_json::json!([{"power": "Austria", "unit": "A Budapest", "to": "Galicia"}]));
+    let disbanded = value["disbanded"].as_array().expect("disbanded");
+    assert_eq!(disbanded.len(), 2);
+    assert!(disbanded.iter().all(|d| d["reason"] == "bounced"), "{disbanded:?}");
+    assert_eq!(value["position"]["phase"], "Winter 1901 Adjustment");
+}
+
+#[test]
+fn adjudicate_an_adjustment_phase() {
+    let run = dip(&["adjudicate", "examples/adjustment_w1901.ron"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("Austria: Build A Vienna: succeeds"), "{out}");
+    assert!(out.contains("Austria: Build A Warsaw: illegal: that supply centre is not a home centre"), "{out}");
+    assert!(out.contains("England: Build F London: illegal: the power may not build"), "{out}");
+    assert!(out.contains("Russia: 3 centres, 5 units: must remove 2: removed 1, 1 more by civil disorder"), "{out}");
+    assert!(out.contains("Built:\nAustria: A Vienna\nAustria: F Trieste\n"), "{out}");
+    assert!(out.contains("Removed:\nRussia: A Livonia\nRussia: F Black Sea (civil disorder"), "{out}");
+    assert!(out.contains("Next position (Spring 1902 Movement):"), "{out}");
+
+    let json = dip(&["adjudicate", "--json", "examples/adjustment_w1901.ron"]);
+    assert_eq!(json.code, Some(0), "{}", json.stderr);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).expect("valid JSON");
+    assert_eq!(value["results"].as_array().expect("results").len(), 5);
+    assert_eq!(value["built"].as_array().expect("built").len(), 2);
+    let removed = value["removed"].as_array().expect("removed");
+    assert_eq!(removed[0]["cause"], "ordered");
+    assert_eq!(removed[1]["cause"], "civil disorder");
+    assert_eq!(value["position"]["phase"], "Spring 1902 Movement");
+    assert_eq!(value["powers"][0]["change"], 2);
+}
+
+#[test]
+fn adjudicate_reports_unreadable_adjustment_orders() {
+    let text = r#"#![enable(implicit_some)]
+(
+    variant: "standard",
+    phase: "Winter 1901 Adjustment",
+    units: { "Germany": ["F Denmark"] },
+    centres: { "Germany": ["Berlin", "Kiel", "Munich", "Denmark"] },
+    orders: { "Germany": ["Build A Berlin", "Build A Xyzzy"] },
+)
+"#;
+    let path = temp_file("adjust-unreadable", "w1901.ron", text);
+    let file = path.to_string_lossy().into_owned();
+    let run = dip(&["adjudicate", &file]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains(&format!("{file}:7:")), "{}", run.stdout);
+    assert!(run.stdout.contains("Germany: `Build A Xyzzy`: expected"), "{}", run.stdout);
+    assert!(run.stdout.contains("Germany: 4 centres, 1 unit: may build 3: built 1, 2 not used"), "{}", run.stdout);
 }

@@ -1,0 +1,154 @@
+//! The commands that play phases: `dip new`, `dip adjudicate` and `dip run`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use dip::{Game, Order, OrderLine, Phase, Position, PositionFile};
+
+use crate::commands::{Output, plural};
+use crate::load::{self, Errors, Loaded};
+use crate::report::{self, Report};
+
+/// A position file as RON, with `#![enable(implicit_some)]` so it reads back as written.
+fn ron_text(file: &PositionFile) -> Result<String, String> {
+    let config =
+        ron::ser::PrettyConfig::new().compact_arrays(true).extensions(ron::extensions::Extensions::IMPLICIT_SOME);
+    ron::ser::to_string_pretty(file, config).map_err(|e| e.to_string())
+}
+
+/// The orders that could be read, in order.
+fn readable(lines: &[OrderLine]) -> Vec<Order> {
+    lines.iter().filter_map(|l| l.parsed.as_ref().ok().cloned()).collect()
+}
+
+/// `dip new`: the variant's opening position as a position file.
+pub fn new(arg: &str) -> Result<Output, Errors> {
+    let variant = load::variant_arg(arg)?;
+    let map = &variant.map;
+    let position = Position::opening(map);
+    let file = PositionFile::write(map, &position, &[]);
+    let text = ron_text(&file).map_err(|e| vec![format!("{arg}: cannot write the opening position: {e}")])?;
+    let mut out = String::new();
+    outln!(out, "// {}: the opening position ({}). Play it with `dip run`.", map.title(), position.phase);
+    outln!(out, "{text}");
+    Ok(Output::new(out, ExitCode::SUCCESS))
+}
+
+/// Plays the game's current phase with the readable orders of `lines` and reports it:
+/// the orders section, what the phase decided, and the phases skipped after it.
+fn play(game: &mut Game, file: &str, lines: &[OrderLine], title: &str) -> Result<(Phase, report::PhaseReport), Errors> {
+    let phase = game.phase();
+    game.play(readable(lines));
+    let Some(record) = game.history().last() else {
+        return Err(vec![format!("{file}: internal error: {phase} was not played")]);
+    };
+    let mut report = report::phase(file, game.map(), lines, record, title)?;
+    let skipped = report::skipped(phase, game.phase());
+    skipped.iter().for_each(|l| outln!(report.text, "{l}"));
+    if !skipped.is_empty() {
+        outln!(report.text);
+    }
+    Ok((phase, report))
+}
+
+/// `dip adjudicate`: results, what the phase decided and the next position, for a
+/// movement, retreat or adjustment phase.
+pub fn adjudicate(path: &Path, json: bool) -> Result<Output, Errors> {
+    let Loaded { source, variant, position, lines } = load::position(path)?;
+    let file = source.name();
+    let rules = variant.rules()?;
+    let mut game = Game::from_position(variant.map, rules, position);
+    let (phase, report) = play(&mut game, &file, &lines, "Orders:")?;
+    let map = game.map();
+    let next = PositionFile::write(map, game.position(), &[]);
+    let mut out = String::new();
+    if json {
+        let report = Report { results: report.results, details: report.details, position: next };
+        let json = serde_json::to_string_pretty(&report)
+            .map_err(|e| vec![format!("{file}: cannot write the results as JSON: {e}")])?;
+        outln!(out, "{json}");
+        return Ok(Output::new(out, ExitCode::SUCCESS));
+    }
+    let next = ron_text(&next).map_err(|e| vec![format!("{file}: cannot write the next position: {e}")])?;
+    outln!(out, "{file}: {phase} ({})", map.title());
+    outln!(out);
+    out.push_str(&report.text);
+    outln!(out, "Next position ({}):", game.phase());
+    outln!(out, "{next}");
+    Ok(Output::new(out, ExitCode::SUCCESS))
+}
+
+/// `dip run`: plays the game file's orders (if any), then one orders file per phase, and
+/// reports each phase, the centres at the end, and the final position.
+pub fn run(game_path: &Path, order_paths: &[PathBuf], out_path: Option<&Path>) -> Result<Output, Errors> {
+    let Loaded { source, variant, position, lines } = load::position(game_path)?;
+    let game_file = source.name();
+    // Every orders file is read before any phase is played.
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for path in order_paths {
+        match load::orders_file(path) {
+            Ok(file) => files.push(file),
+            Err(lines) => errors.extend(lines),
+        }
+    }
+    if !errors.is_empty() {
+        errors.push(format!("dip run: no phase was played from {game_file}: fix the orders files above"));
+        return Err(errors);
+    }
+    let rules = variant.rules()?;
+    let mut game = Game::from_position(variant.map, rules, position);
+    let mut out = String::new();
+    outln!(out, "{game_file}: {} ({})", game.phase(), game.map().title());
+    outln!(out);
+
+    let mut phase_out = |game: &mut Game, file: &str, lines: &[OrderLine], problems: &[String]| {
+        outln!(out, "== {} ==", game.phase());
+        problems.iter().for_each(|p| outln!(out, "{p}"));
+        let (_, report) = play(game, file, lines, &format!("Orders ({file}):"))?;
+        out.push_str(&report.text);
+        Ok::<(), Errors>(())
+    };
+    if !source.file.orders.is_empty() {
+        phase_out(&mut game, &game_file, &lines, &[])?;
+    }
+    for file in &files {
+        let (lines, problems) = file.read(game.map(), game.phase().kind);
+        phase_out(&mut game, &file.name(), &lines, &problems)?;
+    }
+
+    let map = game.map();
+    let position = game.position();
+    outln!(out, "== {}: next to play ==", game.phase());
+    outln!(out, "Supply centres:");
+    let counts = game.centre_counts();
+    let width = counts.iter().map(|&(p, _)| map.power(p).name.chars().count()).max().unwrap_or(0);
+    for &(power, centres) in &counts {
+        let units = position.units.iter().filter(|u| u.power == power).count();
+        let name = &map.power(power).name;
+        outln!(out, "{name:<width$}  {:>11}, {}", plural(usize::from(centres), "centre"), plural(units, "unit"));
+    }
+    match game.winner() {
+        Some(power) => {
+            let centres = counts.iter().find(|&&(p, _)| p == power).map_or(0, |&(_, n)| n);
+            outln!(out, "Winner: {} with {centres} supply centres.", map.power(power).name);
+        }
+        None => outln!(out, "No winner yet ({} supply centres win).", map.victory_centres()),
+    }
+    outln!(out);
+
+    let next = PositionFile::write(map, position, &[]);
+    let next = ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the final position: {e}")])?;
+    match out_path {
+        Some(path) => {
+            std::fs::write(path, format!("{next}\n"))
+                .map_err(|e| vec![format!("{}: cannot write the final position: {e}", path.display())])?;
+            outln!(out, "Final position ({}) written to {}.", game.phase(), path.display());
+        }
+        None => {
+            outln!(out, "Final position ({}):", game.phase());
+            outln!(out, "{next}");
+        }
+    }
+    Ok(Output::new(out, ExitCode::SUCCESS))
+}
