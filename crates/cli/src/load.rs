@@ -19,7 +19,42 @@ pub struct Variant {
     pub source: String,
 }
 
+/// The rule choices given on the command line: a preset, then single overrides.
+#[derive(Debug, Default, Clone, clap::Args)]
+pub struct RuleArgs {
+    /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`) or the path of a
+    /// preset `.toml` file; applied on top of the variant's own choices.
+    #[arg(long = "rules", value_name = "PRESET")]
+    pub preset: Option<String>,
+    /// One DATC issue's choice, `4.A.2=all-hold`; may be repeated; applied last.
+    #[arg(long = "option", value_name = "ISSUE=CHOICE")]
+    pub options: Vec<String>,
+}
+
 impl Variant {
+    /// The variant's rules with the command line's preset and overrides on top.
+    pub fn rules_with(&self, args: &RuleArgs) -> Result<Rules, Errors> {
+        let mut rules = self.rules()?;
+        if let Some(name) = &args.preset {
+            // Only the issues the preset decides change; the others stay the variant's.
+            let path = Path::new(name);
+            let (source, preset) = if path.extension().is_some_and(|e| e == "toml") {
+                let text = std::fs::read_to_string(path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
+                let source = path.display().to_string();
+                let preset = dip::parse_preset(&source, &text).map_err(|e| vec![e.to_string()])?;
+                (source, preset)
+            } else {
+                let preset = dip::preset(name).map_err(|e| vec![format!("--rules: {e}")])?;
+                (format!("rules/{}.toml", preset.name), preset)
+            };
+            dip::apply_preset(&mut rules, &source, &preset).map_err(|e| vec![e.to_string()])?;
+        }
+        for option in &args.options {
+            dip::apply_override(&mut rules, option).map_err(|e| vec![format!("--option {e}")])?;
+        }
+        Ok(rules)
+    }
+
     /// The rules the variant file chooses, on top of the defaults.
     pub fn rules(&self) -> Result<Rules, Errors> {
         let mut rules = Rules::default();

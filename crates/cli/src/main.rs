@@ -66,6 +66,8 @@ enum Command {
         /// builds and removals; next position).
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        rules: load::RuleArgs,
     },
     /// Play a game phase by phase from a position file, one orders file per phase.
     Run {
@@ -78,6 +80,8 @@ enum Command {
         /// Write the final position to this file instead of after the report.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        #[command(flatten)]
+        rules: load::RuleArgs,
     },
 }
 
@@ -88,8 +92,8 @@ fn main() -> ExitCode {
         Command::Show { variant } => commands::show(variant),
         Command::CheckOrders { file } => commands::check_orders(file),
         Command::New { variant } => play::new(variant),
-        Command::Adjudicate { file, json } => play::adjudicate(file, *json),
-        Command::Run { game, orders, out } => play::run(game, orders, out.as_deref()),
+        Command::Adjudicate { file, json, rules } => play::adjudicate(file, *json, rules),
+        Command::Run { game, orders, out, rules } => play::run(game, orders, out.as_deref(), rules),
     };
     let (text, errors, code) = match result {
         Ok(output) => (output.text, output.errors, output.code),

@@ -53,10 +53,10 @@ fn play(game: &mut Game, file: &str, lines: &[OrderLine], title: &str) -> Result
 
 /// `dip adjudicate`: results, what the phase decided and the next position, for a
 /// movement, retreat or adjustment phase.
-pub fn adjudicate(path: &Path, json: bool) -> Result<Output, Errors> {
+pub fn adjudicate(path: &Path, json: bool, rule_args: &load::RuleArgs) -> Result<Output, Errors> {
     let Loaded { source, variant, position, lines } = load::position(path)?;
     let file = source.name();
-    let rules = variant.rules()?;
+    let rules = variant.rules_with(rule_args)?;
     let mut game = Game::from_position(variant.map, rules, position);
     let (phase, report) = play(&mut game, &file, &lines, "Orders:")?;
     let map = game.map();
@@ -80,7 +80,12 @@ pub fn adjudicate(path: &Path, json: bool) -> Result<Output, Errors> {
 
 /// `dip run`: plays the game file's orders (if any), then one orders file per phase, and
 /// reports each phase, the centres at the end, and the final position.
-pub fn run(game_path: &Path, order_paths: &[PathBuf], out_path: Option<&Path>) -> Result<Output, Errors> {
+pub fn run(
+    game_path: &Path,
+    order_paths: &[PathBuf],
+    out_path: Option<&Path>,
+    rule_args: &load::RuleArgs,
+) -> Result<Output, Errors> {
     let Loaded { source, variant, position, lines } = load::position(game_path)?;
     let game_file = source.name();
     // Every orders file is read before any phase is played.
@@ -96,7 +101,7 @@ pub fn run(game_path: &Path, order_paths: &[PathBuf], out_path: Option<&Path>) -
         errors.push(format!("dip run: no phase was played from {game_file}: fix the orders files above"));
         return Err(errors);
     }
-    let rules = variant.rules()?;
+    let rules = variant.rules_with(rule_args)?;
     let mut game = Game::from_position(variant.map, rules, position);
     let mut out = String::new();
     outln!(out, "{game_file}: {} ({})", game.phase(), game.map().title());

@@ -24,12 +24,16 @@
 //! ```
 
 mod game;
+mod presets;
 
 pub use dip_adjust as adjust;
 pub use dip_map as map;
 pub use dip_movement as movement;
 pub use dip_orders as orders;
 pub use game::{Game, PhaseOutcome, PhaseRecord};
+pub use presets::{
+    Preset, PresetError, RULE_PRESETS, apply_override, apply_preset, parse_preset, preset, rules_preset,
+};
 
 pub use dip_adjust::{
     AdjustmentOutcome, AdjustmentResult, RetreatOutcome, RetreatResult, adjudicate_adjustments, adjudicate_retreats,

@@ -1,0 +1,122 @@
+//! `dip adjudicate --option ISSUE=CHOICE` changes the outcome exactly where a DATC case
+//! says the choice does: for every recorded alternative whose board after the movement
+//! phase differs from the preferred one, the command's next position differs too, and
+//! for the others it does not.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct Case {
+    id: String,
+    #[serde(default)]
+    phase: Option<String>,
+    units: Vec<String>,
+    orders: Vec<(String, ron::Value)>,
+    #[serde(default)]
+    after: Vec<String>,
+    #[serde(default)]
+    alternatives: Vec<Alternative>,
+}
+
+#[derive(Deserialize)]
+struct Alternative {
+    rules: BTreeMap<String, String>,
+    #[serde(default)]
+    after: Vec<String>,
+}
+
+fn group(lines: &[String]) -> BTreeMap<String, Vec<String>> {
+    let mut by_power: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for line in lines {
+        let (power, rest) = line.split_once(':').expect("power prefix");
+        by_power.entry(power.trim().to_string()).or_default().push(rest.trim().to_string());
+    }
+    by_power
+}
+
+fn ron_map(map: &BTreeMap<String, Vec<String>>) -> String {
+    let entries: Vec<String> = map
+        .iter()
+        .map(|(k, v)| format!("{k:?}: [{}]", v.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")))
+        .collect();
+    format!("{{{}}}", entries.join(", "))
+}
+
+/// The units of the next position, as `Power: unit` sorted.
+fn next_units(file: &Path, options: &[String]) -> Vec<String> {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dip"));
+    command.arg("adjudicate").arg("--json");
+    for option in options {
+        command.arg("--option").arg(option);
+    }
+    let output = command.arg(file).output().expect("run dip");
+    assert!(output.status.success(), "{}: {}", file.display(), String::from_utf8_lossy(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let mut units = Vec::new();
+    if let Some(by_power) = report["position"]["units"].as_object() {
+        for (power, list) in by_power {
+            for unit in list.as_array().into_iter().flatten() {
+                units.push(format!("{power}: {}", unit.as_str().unwrap_or_default()));
+            }
+        }
+    }
+    units.sort();
+    units
+}
+
+fn sorted(list: &[String]) -> Vec<String> {
+    let mut v = list.to_vec();
+    v.sort();
+    v
+}
+
+#[test]
+fn options_change_the_outcome_where_the_datc_says_they_do() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let tmp = std::env::temp_dir().join(format!("dip-rule-options-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temp dir");
+    let mut changed = BTreeMap::<String, usize>::new();
+    for entry in std::fs::read_dir(root.join("datc/v3.1")).expect("datc dir") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("case file");
+        let case: Case = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str(&text)
+            .expect("case parses");
+        if case.alternatives.is_empty() || case.phase.as_deref().is_some_and(|p| !p.contains("Movement")) {
+            continue;
+        }
+        let orders: Vec<String> = case.orders.iter().map(|(o, _)| o.clone()).collect();
+        let file = tmp.join(path.file_name().expect("name"));
+        let body = format!(
+            "(variant: \"standard\", units: {}, orders: {})",
+            ron_map(&group(&case.units)),
+            ron_map(&group(&orders))
+        );
+        std::fs::write(&file, body).expect("write position");
+        let preferred = next_units(&file, &[]);
+        for alt in &case.alternatives {
+            let options: Vec<String> = alt.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let with = next_units(&file, &options);
+            let datc_differs = sorted(&alt.after) != sorted(&case.after);
+            assert_eq!(with != preferred, datc_differs, "{} with {options:?}", case.id);
+            if datc_differs {
+                for issue in alt.rules.keys() {
+                    *changed.entry(issue.clone()).or_default() += 1;
+                }
+            }
+        }
+    }
+    // Every issue with a recorded alternative that moves units is shown to change it.
+    for issue in ["4.A.1", "4.A.2", "4.A.3", "4.A.4", "4.A.7"] {
+        assert!(
+            changed.get(issue).copied().unwrap_or(0) > 0,
+            "no case shows {issue} changing the outcome: {changed:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
