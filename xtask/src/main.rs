@@ -113,6 +113,8 @@ fn bench() -> ExitCode {
     let mut group = String::new();
     let mut medians: BTreeMap<(String, String), f64> = BTreeMap::new();
     for line in text.lines() {
+        // Nested rows start with the tree's own `│`; it is not a column.
+        let line = line.trim_start_matches(['│', ' ']);
         let cells: Vec<&str> = line.split('│').map(str::trim).collect();
         let first: Vec<&str> = cells[0].split_whitespace().filter(|w| !w.contains('─')).collect();
         match first.as_slice() {

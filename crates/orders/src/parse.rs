@@ -382,13 +382,15 @@ impl<'a> Parser<'a> {
             return Err(self.error("`-` and a retreat destination, or `Disband`"));
         }
         if self.eat(Tok::Dash) || self.eat_word(MOVE) {
-            let mut stops = vec![self.place()?];
+            // `A Yorkshire - North Sea - Belgium`: every stop but the last is the convoy
+            // path (the usual single destination allocates nothing).
+            let mut to = self.place()?;
+            let mut path = Vec::new();
             while self.eat(Tok::Dash) {
-                stops.push(self.place()?);
+                let next = self.place()?;
+                path.push(std::mem::replace(&mut to, next).province);
             }
             let via_convoy = self.via_convoy();
-            let to = stops.pop().unwrap_or_else(|| Place::new(dip_map::ProvinceId(0)));
-            let path = stops.into_iter().map(|p| p.province).collect();
             return Ok(Action::Move { to, via_convoy, path });
         }
         if self.word_is(0, DISBAND) {
