@@ -422,7 +422,9 @@ impl Compiler<'_> {
                 self.problem(line, None, format!("starting unit for unknown power `{}`", u.power));
                 continue;
             };
-            let loc = match resolve_loc(&u.at) {
+            // An army stands on the province itself, whatever its coasts.
+            let army_at = abbr_index.get(&u.at.to_ascii_lowercase()).filter(|_| u.kind == crate::UnitKind::Army);
+            let loc = match army_at.map(|p| Ok(LocId(p.0))).unwrap_or_else(|| resolve_loc(&u.at)) {
                 Ok(l) => l,
                 Err(msg) => {
                     self.problem(line, None, format!("starting unit: {msg}"));
@@ -453,6 +455,18 @@ impl Compiler<'_> {
         for (pi, pw) in powers.iter().enumerate() {
             for &h in &pw.homes {
                 start_owners[h.index()] = Some(PowerId(pi as u8));
+            }
+        }
+        if let Some(owners) = &def.start.owners {
+            start_owners = vec![None; n];
+            for (prov, power) in owners {
+                let line = self.lines.find(&format!("\"{prov}\""));
+                match (abbr_index.get(&prov.to_ascii_lowercase()), power_index(power)) {
+                    (Some(&p), Some(pw)) if def.provinces[p.index()].centre => start_owners[p.index()] = Some(pw),
+                    _ => {
+                        self.problem(line, None, format!("owned centre `{prov}` of `{power}`: unknown centre or power"))
+                    }
+                }
             }
         }
         for (prov, power) in &def.start.extra_owned {

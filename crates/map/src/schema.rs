@@ -122,6 +122,10 @@ pub struct StartDef {
     /// Supply centres owned at the start besides the home centres (rarely used).
     #[serde(default)]
     pub extra_owned: Vec<(String, String)>,
+    /// When given, exactly these (centre, power) pairs are owned at the start instead of
+    /// every power owning its home centres (1898: only the centres the units stand on).
+    #[serde(default)]
+    pub owners: Option<Vec<(String, String)>>,
 }
 
 /// A unit of the opening position.

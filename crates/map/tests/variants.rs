@@ -1,0 +1,52 @@
+//! Every file in `variants/` loads, validates and has a consistent opening.
+
+use std::path::Path;
+
+use dip_map::{Position, UnitKind};
+
+#[test]
+fn every_variant_file_loads() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    let mut loaded = 0;
+    for entry in std::fs::read_dir(&dir).expect("variants dir") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let map = dip_map::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let opening = Position::opening(&map);
+        for unit in &opening.units {
+            let province = map.province_of(unit.loc);
+            assert!(
+                map.can_hold(unit.kind, province),
+                "{}: {:?} cannot stand in {}",
+                path.display(),
+                unit.kind,
+                map.province(province).name
+            );
+            if unit.kind == UnitKind::Army {
+                assert!(map.location(unit.loc).coast.is_none(), "{}: army on a coast", path.display());
+            }
+        }
+        let centres = map.centres().count();
+        assert!(usize::from(map.victory_centres()) <= centres, "{}", path.display());
+        for power in map.powers() {
+            for &home in &map.power(power).homes {
+                assert!(map.province(home).centre, "{}: home {} is no centre", path.display(), map.province(home).abbr);
+            }
+        }
+        loaded += 1;
+    }
+    assert!(loaded >= 8, "only {loaded} variant files");
+}
+
+#[test]
+fn the_1898_opening_owns_only_the_occupied_centres() {
+    let map = dip_map::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants/1898.ron")).expect("1898");
+    let opening = Position::opening(&map);
+    assert_eq!(opening.units.len(), 7);
+    assert_eq!(opening.owners.iter().filter(|o| o.is_some()).count(), 7);
+    let stp = map.province_by_name("St Petersburg").expect("stp");
+    let russia = map.power_by_name("Russia").expect("Russia");
+    assert!(opening.units.iter().any(|u| u.power == russia && u.kind == UnitKind::Army && u.loc == map.main_loc(stp)));
+}
