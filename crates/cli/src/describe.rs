@@ -91,6 +91,8 @@ pub fn illegal(why: Illegal) -> &'static str {
         Illegal::ConvoyImpossible => "no chain of fleets could carry the army through this fleet",
         Illegal::ConflictingOrders => "the unit was given another, different order",
         Illegal::Duplicate => "the same order was given twice and the first one counts",
+        Illegal::Frozen => "the province is frozen in this season",
+        Illegal::SupportOverDifficultBorder => "support cannot be given across a difficult border",
         _ => "the order can never be carried out",
     }
 }

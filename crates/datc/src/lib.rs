@@ -389,7 +389,14 @@ fn load_variant(name: &str) -> Result<Map, String> {
     if let Some(map) = CACHE.with(|c| c.borrow().iter().find(|(n, _)| n == name).map(|(_, m)| m.clone())) {
         return Ok(map);
     }
-    let map = dip::variant(name).map_err(|e| e.to_string())?;
+    // Embedded variants first, then the workspace's `variants/<name>.ron`.
+    let map = match dip::variant(name) {
+        Ok(map) => map,
+        Err(_) => {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants").join(format!("{name}.ron"));
+            dip::load(&path).map_err(|e| e.to_string())?
+        }
+    };
     CACHE.with(|c| c.borrow_mut().push((name.to_string(), map.clone())));
     Ok(map)
 }

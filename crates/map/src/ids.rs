@@ -70,6 +70,7 @@ pub enum UnitKind {
     Ord,
     Hash,
     Debug,
+    Default,
     Serialize,
     Deserialize,
     strum::Display,
@@ -78,6 +79,7 @@ pub enum UnitKind {
 )]
 #[strum(ascii_case_insensitive)]
 pub enum Season {
+    #[default]
     Spring,
     Fall,
 }

@@ -45,6 +45,11 @@ pub enum Illegal {
     ConvoyImpossible,
     /// Another, different order was given to the same unit (§4.D.3 choice c).
     ConflictingOrders,
+    /// The unit, its destination or the province it supports into is frozen this season
+    /// (ice, DATC chapter 8).
+    Frozen,
+    /// Support across a border that is difficult to pass (DATC chapter 10).
+    SupportOverDifficultBorder,
     /// The same order was given twice; the first one counts.
     Duplicate,
 }

@@ -8,7 +8,7 @@ use dip_map::rules::{
     AdjacentConvoy, ConvoyedAttackOnSupporter, DislodgedUnitBounce, IgnoreOrFail, ImpossibleCoast,
     MultiRouteDisruption, OmittedSingleCoast, ParadoxRule, WrongUnitType,
 };
-use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, UnitKind};
+use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, Season, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place};
 
 use crate::outcome::Illegal;
@@ -119,6 +119,8 @@ pub struct Adjudicator {
     pub(crate) order_unit: Vec<u16>,
     pub(crate) order_illegal: Vec<Option<Illegal>>,
     pub(crate) rules: Rules,
+    /// The season of the phase: frozen provinces depend on it.
+    season: Season,
     cycle: Vec<u16>,
     recursion_hits: u32,
     guess_based: bool,
@@ -150,6 +152,7 @@ impl Adjudicator {
 
     fn setup(&mut self, map: &Map, position: &Position) {
         let n = map.province_count();
+        self.season = position.phase.season;
         self.slots.clear();
         self.unit_at.clear();
         self.unit_at.resize(n, NONE);
@@ -166,7 +169,8 @@ impl Adjudicator {
                 continue;
             }
             self.unit_at[prov.index()] = self.slots.len() as u16;
-            if unit.kind == UnitKind::Fleet && map.can_convoy(prov) {
+            // A fleet on ice cannot convoy (DATC 8.E).
+            if unit.kind == UnitKind::Fleet && map.can_convoy(prov) && !map.is_frozen(prov, position.phase.season) {
                 self.fleets.push(self.slots.len() as u16);
             }
             self.slots.push(Slot::new(unit.power, unit.kind, unit.loc, prov.0));
@@ -237,6 +241,11 @@ impl Adjudicator {
             }
             _ => {}
         }
+        // Nothing moves, supports or convoys from ice in its season (DATC 8.B, 8.C).
+        let frozen = |p: ProvinceId| map.is_frozen(p, self.season);
+        if frozen(ProvinceId(slot.prov)) && !matches!(order.action, Action::Hold) {
+            return Err((u, Illegal::Frozen));
+        }
         let applied = |kind, target, dst| Applied {
             unit: u,
             kind,
@@ -250,6 +259,9 @@ impl Adjudicator {
         match &order.action {
             Action::Hold => Ok(applied(Kind::Hold, NONE, NONE)),
             Action::Move { to, via_convoy, .. } => {
+                if frozen(to.province) {
+                    return Err((u, Illegal::Frozen));
+                }
                 let (dst_loc, needs_convoy) = self.check_move(map, &slot, to).map_err(|e| (u, e))?;
                 Ok(Applied {
                     unit: u,
@@ -275,6 +287,9 @@ impl Adjudicator {
                 if !self.reaches(map, &slot, target.place.province) {
                     return Err((u, Illegal::SupportUnreachable));
                 }
+                if map.border_cost(ProvinceId(slot.prov), target.place.province) > 0 {
+                    return Err((u, Illegal::SupportOverDifficultBorder));
+                }
                 Ok(applied(Kind::SupportHold, t, NONE))
             }
             Action::SupportMove { target, to } => {
@@ -287,6 +302,12 @@ impl Adjudicator {
                 }
                 if !self.reaches(map, &slot, to.province) {
                     return Err((u, Illegal::SupportUnreachable));
+                }
+                if map.border_cost(ProvinceId(slot.prov), to.province) > 0 {
+                    return Err((u, Illegal::SupportOverDifficultBorder));
+                }
+                if frozen(to.province) {
+                    return Err((u, Illegal::Frozen));
                 }
                 let supported = self.slots[t as usize];
                 let possible = to.province.0 != supported.prov
@@ -751,7 +772,7 @@ impl Adjudicator {
                 && mv.prov == sup.dst
                 && !(self.rules.convoyed_attack_on_supporter == ConvoyedAttackOnSupporter::Cut
                     && self.by_convoy(map, m));
-            if !from_target && !self.paradox_rule_protects(map, s, m) {
+            if !from_target && !self.paradox_rule_protects(map, s, m) && self.strong_enough_to_cut(map, m, sup.power) {
                 return false;
             }
             m = mv.next_mover;
@@ -771,6 +792,14 @@ impl Adjudicator {
             m = mv.next_mover;
         }
         true
+    }
+
+    /// A move over a difficult border cuts support only with strength left after the border
+    /// (DATC 10.A, 10.B); supports from the supporter's own power do not count (10.O).
+    fn strong_enough_to_cut(&mut self, map: &Map, m: u16, supporter: PowerId) -> bool {
+        let s = self.slots[m as usize];
+        let cost = self.border_cost(map, &s);
+        cost == 0 || 1 + self.support_count(map, m, Some(supporter)) > cost
     }
 
     /// The 1971, 1982 and 2000 paradox rules (§4.A.2): a convoyed army does not cut some
