@@ -72,6 +72,7 @@ fn grid() -> VariantFile {
             year: 1901,
             units: vec![StartUnitDef { power: "West".into(), kind: UnitKind::Army, at: "w0".into() }],
             extra_owned: vec![],
+            owners: None,
         },
         victory: VictoryDef { centres: 11 },
         build_rule: Default::default(),
