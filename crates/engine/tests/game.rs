@@ -4,11 +4,15 @@
 //! position expected after it (`expect_phase`, `expect_units`, and where given
 //! `expect_centres` and `expect_dislodged`; no dislodged units are expected when it is left
 //! out). The expectations were worked out by hand from the rules, not taken from the engine.
+//! Every order in the files is legal, so an order the adjudicator calls illegal fails too.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use dip::{Game, Map, Order, ParseOptions, Position, Rules, Unit, UnitKind};
+use dip::{
+    AdjustmentResult, Game, Map, Order, OrderResult, ParseOptions, PhaseOutcome, PhaseRecord, Position, RetreatResult,
+    Rules, Unit, UnitKind,
+};
 use serde::Deserialize;
 
 type ByPower = BTreeMap<String, Vec<String>>;
@@ -152,9 +156,31 @@ fn check_list(problems: &mut Vec<String>, what: &str, expected: &[String], actua
     }
 }
 
+/// The orders of a played phase that the adjudicator found illegal, with the reason.
+fn illegal_orders(map: &Map, record: &PhaseRecord) -> Vec<String> {
+    let illegal: Vec<Option<String>> = match &record.outcome {
+        PhaseOutcome::Movement(outcome) => {
+            outcome.results.iter().map(|r| matches!(r, OrderResult::Illegal(_)).then(|| format!("{r:?}"))).collect()
+        }
+        PhaseOutcome::Retreat(outcome) => {
+            outcome.results.iter().map(|r| matches!(r, RetreatResult::Illegal(_)).then(|| r.describe(map))).collect()
+        }
+        PhaseOutcome::Adjustment(outcome) => {
+            outcome.results.iter().map(|r| matches!(r, AdjustmentResult::Illegal(_)).then(|| r.to_string())).collect()
+        }
+    };
+    record
+        .orders
+        .iter()
+        .zip(illegal)
+        .filter_map(|(order, why)| Some(format!("{}: {}", order.display(map), why?)))
+        .collect()
+}
+
 /// Plays every phase file in order, each phase's orders reversed when `reverse`, and
-/// returns the file names with the position reached after each.
-fn play(files: &[(String, PhaseFile)], reverse: bool) -> (Map, Vec<(String, Position)>) {
+/// returns the file names with the position reached after each and the orders found
+/// illegal.
+fn play(files: &[(String, PhaseFile)], reverse: bool) -> (Map, Vec<(String, Position, Vec<String>)>) {
     let map = dip::variant("standard").expect("the standard map loads");
     let mut game = Game::new(map.clone(), Rules::default());
     let mut reached = Vec::new();
@@ -163,8 +189,8 @@ fn play(files: &[(String, PhaseFile)], reverse: bool) -> (Map, Vec<(String, Posi
         if reverse {
             orders.reverse();
         }
-        game.play(orders);
-        reached.push((name.clone(), game.position().clone()));
+        let illegal = illegal_orders(&map, game.play(orders));
+        reached.push((name.clone(), game.position().clone(), illegal));
     }
     (map, reached)
 }
@@ -173,8 +199,11 @@ fn play(files: &[(String, PhaseFile)], reverse: bool) -> (Map, Vec<(String, Posi
 fn standard_game_1901_to_1903() {
     let files = phase_files();
     let (map, reached) = play(&files, false);
-    for ((name, file), (_, position)) in files.iter().zip(&reached) {
+    for ((name, file), (_, position, illegal)) in files.iter().zip(&reached) {
         let mut problems = Vec::new();
+        if !illegal.is_empty() {
+            problems.push(format!("illegal orders (every order in the files is legal):\n  {}", illegal.join("\n  ")));
+        }
         let phase = position.phase.to_string();
         if phase != file.expect_phase {
             problems.push(format!("phase: expected `{}`, actual `{phase}`", file.expect_phase));
@@ -194,7 +223,7 @@ fn order_of_orders_does_not_matter() {
     let files = phase_files();
     let (map, forward) = play(&files, false);
     let (_, reversed) = play(&files, true);
-    for ((name, a), (_, b)) in forward.iter().zip(&reversed) {
+    for ((name, a, _), (_, b, _)) in forward.iter().zip(&reversed) {
         let mut problems = Vec::new();
         if a.phase != b.phase {
             problems.push(format!("phase: in file order `{}`, reversed `{}`", a.phase, b.phase));

@@ -85,12 +85,15 @@ impl Adjudicator {
             });
         }
 
-        let mut next = position.clone();
-        next.units = units;
-        next.dislodged = reports
-            .iter()
-            .map(|d| Dislodged { unit: d.unit, attacker_from: d.by, retreats: d.retreats.clone() })
-            .collect();
+        let mut next = Position {
+            phase: position.phase,
+            units,
+            dislodged: reports
+                .iter()
+                .map(|d| Dislodged { unit: d.unit, attacker_from: d.by, retreats: d.retreats.clone() })
+                .collect(),
+            owners: position.owners.clone(),
+        };
         next.phase.kind = if next.dislodged.is_empty() {
             match position.phase.season {
                 Season::Spring => {
