@@ -70,31 +70,8 @@ pub fn failure(map: &Map, position: &Position, failure: &Failure) -> String {
 }
 
 /// Why an order can never be carried out.
-pub fn illegal(why: Illegal) -> &'static str {
-    match why {
-        Illegal::NoUnit => "there is no unit there",
-        Illegal::ForeignUnit => "the unit belongs to another power",
-        Illegal::WrongUnitType => "the order names the wrong type of unit",
-        Illegal::WrongCoast => "the unit is not on the coast the order names",
-        Illegal::UnknownCoast => "the order names a coast that does not exist",
-        Illegal::WrongPhase => "it is not an order for a movement phase",
-        Illegal::MoveToSelf => "a unit cannot move to the province it is in",
-        Illegal::Unreachable => "the unit cannot reach the destination, not even by convoy",
-        Illegal::CoastNeeded => "the fleet can reach two coasts of the destination and none was named",
-        Illegal::CoastUnreachable => "the fleet cannot reach the coast named",
-        Illegal::SupportSelf => "a unit cannot support itself or a move into its own province",
-        Illegal::NoSuchUnit => "there is no unit where the order says",
-        Illegal::SupportUnreachable => "the supporting unit cannot reach the province it supports into",
-        Illegal::SupportedMoveImpossible => "the supported unit could never make that move",
-        Illegal::ConvoyNotAtSea => "only a fleet at sea can convoy",
-        Illegal::ConvoyOfFleet => "a fleet cannot be convoyed",
-        Illegal::ConvoyImpossible => "no chain of fleets could carry the army through this fleet",
-        Illegal::ConflictingOrders => "the unit was given another, different order",
-        Illegal::Duplicate => "the same order was given twice and the first one counts",
-        Illegal::Frozen => "the province is frozen in this season",
-        Illegal::SupportOverDifficultBorder => "support cannot be given across a difficult border",
-        _ => "the order can never be carried out",
-    }
+pub fn illegal(why: Illegal) -> String {
+    why.to_string()
 }
 
 /// `expected X, found Y (did you mean A, B?)`.

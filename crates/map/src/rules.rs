@@ -13,6 +13,8 @@ pub struct Rules {
     pub paradox_rule: ParadoxRule,
     /// §4.A.3 Convoying to an adjacent province.
     pub adjacent_convoy: AdjacentConvoy,
+    /// §4.A.6 Convoy path specification.
+    pub convoy_path: ConvoyPath,
     /// §4.A.4 Support cut on attack on itself via convoy.
     pub convoyed_attack_on_supporter: ConvoyedAttackOnSupporter,
     /// §4.A.5 Retreat when dislodged by convoy.
@@ -27,8 +29,20 @@ pub struct Rules {
     pub wrong_coast_of_unit: IgnoreOrFail,
     /// §4.B.6 Unknown or irrelevant coasts.
     pub unknown_coast: IgnoreOrFail,
+    /// §4.C.1 Missing unit designation.
+    pub missing_unit_type: Designation,
     /// §4.C.2 Wrong unit designation.
     pub wrong_unit_type: WrongUnitType,
+    /// §4.C.5 Missing nationality in a support or convoy order.
+    pub missing_nationality: Designation,
+    /// §4.C.6 Wrong nationality in a support or convoy order.
+    pub wrong_nationality: Designation,
+    /// §4.D.3 Multiple orders to the same unit.
+    pub multiple_orders: MultipleOrders,
+    /// §4.D.9 Receiving hold support in civil disorder.
+    pub civil_disorder_hold_support: CivilDisorderHoldSupport,
+    /// §4.E.3 Implicit orders.
+    pub implicit_orders: ImplicitOrders,
     /// §4.C.3 Missing unit designation in build order.
     pub missing_build_unit_type: MissingBuildUnitType,
     /// §4.C.4 Building a fleet in a land area.
@@ -307,6 +321,143 @@ pub enum WrongUnitType {
     #[default]
     #[strum(serialize = "b", serialize = "ignore")]
     Ignore,
+    /// c: valid unless another order for the unit names the type rightly; then that one.
+    #[strum(serialize = "c", serialize = "unless-corrected")]
+    UnlessCorrected,
+}
+
+/// §4.C.1, §4.C.5, §4.C.6: an order that leaves out, or gets wrong, a designation that
+/// the rest of the order makes clear (unit type; nationality of a supported or convoyed
+/// foreign unit).
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum Designation {
+    /// a: the order is invalid (the unit holds and may receive hold support).
+    #[strum(serialize = "a", serialize = "invalid")]
+    Invalid,
+    /// b: the order is valid.
+    #[default]
+    #[strum(serialize = "b", serialize = "valid")]
+    Valid,
+    /// c: valid unless another order for the same unit has the designation right; then
+    /// that order counts.
+    #[strum(serialize = "c", serialize = "unless-corrected")]
+    UnlessCorrected,
+}
+
+/// §4.D.3: several different orders to one unit.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum MultipleOrders {
+    /// a: the first order is used.
+    #[strum(serialize = "a", serialize = "first")]
+    First,
+    /// b: the last order is used.
+    #[strum(serialize = "b", serialize = "last")]
+    Last,
+    /// c: the orders are illegal; the unit holds and may receive hold support.
+    #[default]
+    #[strum(serialize = "c", serialize = "hold")]
+    Hold,
+}
+
+/// §4.D.9: hold support for a unit of a power in civil disorder (a power that gave no
+/// orders in the phase).
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum CivilDisorderHoldSupport {
+    /// a: the support fails.
+    #[strum(serialize = "a", serialize = "fails")]
+    Fails,
+    /// b: the support succeeds, as for any unit not ordered to move.
+    #[default]
+    #[strum(serialize = "b", serialize = "succeeds")]
+    Succeeds,
+}
+
+/// §4.E.3: orders deduced from a power's own supports and convoys.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum ImplicitOrders {
+    /// a: allowed: an own unit without order that an own support (or convoy) has moving,
+    /// makes that move. An explicit order always wins.
+    #[strum(serialize = "a", serialize = "allowed")]
+    Allowed,
+    /// b: not allowed.
+    #[default]
+    #[strum(serialize = "b", serialize = "not-allowed")]
+    NotAllowed,
+}
+
+/// §4.A.6: convoy path specification (`A Yorkshire - North Sea - Belgium`).
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum ConvoyPath {
+    /// a: a written path is ignored.
+    #[default]
+    #[strum(serialize = "a", serialize = "ignored")]
+    Ignored,
+    /// b: a written path is allowed: only the fleets it names carry the army.
+    #[strum(serialize = "b", serialize = "allowed")]
+    Allowed,
+    /// c: required: a convoyed move without a path fails; with one, only its fleets count.
+    #[strum(serialize = "c", serialize = "required")]
+    Required,
 }
 
 /// §4.C.3: a build order without a unit type (`Build Kiel`).
@@ -546,6 +697,13 @@ impl Rules {
             "4.D.6" => self.too_many_removals = parse(issue, choice)?,
             "4.D.7" => self.waiving_builds = parse(issue, choice)?,
             "4.D.8" => self.civil_disorder_removal = parse(issue, choice)?,
+            "4.A.6" => self.convoy_path = parse(issue, choice)?,
+            "4.C.1" => self.missing_unit_type = parse(issue, choice)?,
+            "4.C.5" => self.missing_nationality = parse(issue, choice)?,
+            "4.C.6" => self.wrong_nationality = parse(issue, choice)?,
+            "4.D.3" => self.multiple_orders = parse(issue, choice)?,
+            "4.D.9" => self.civil_disorder_hold_support = parse(issue, choice)?,
+            "4.E.3" => self.implicit_orders = parse(issue, choice)?,
             _ => return Err(RuleError::UnknownIssue(issue.into())),
         }
         Ok(())

@@ -15,6 +15,15 @@ pub enum Illegal {
     ForeignUnit,
     /// The order names the wrong unit type (under §4.C.2 choice a).
     WrongUnitType,
+    /// The order names no unit type (under §4.C.1 choice a).
+    MissingUnitType,
+    /// A support or convoy of a foreign unit without its nationality (under §4.C.5 a).
+    MissingNationality,
+    /// A support or convoy naming the wrong nationality (under §4.C.6 choice a).
+    WrongNationality,
+    /// Another order for the unit, with its designations right, counts instead (§4.C.1,
+    /// §4.C.2, §4.C.5, §4.C.6 choice c).
+    Superseded,
     /// The order names a coast the unit is not on (under §4.B.5 choice a).
     WrongCoast,
     /// The order names a coast that does not exist (under §4.B.6 choice a).
@@ -52,6 +61,38 @@ pub enum Illegal {
     SupportOverDifficultBorder,
     /// The same order was given twice; the first one counts.
     Duplicate,
+}
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Illegal::NoUnit => "there is no unit there",
+            Illegal::ForeignUnit => "the unit belongs to another power",
+            Illegal::WrongUnitType => "the order names the wrong type of unit",
+            Illegal::WrongCoast => "the unit is not on the coast the order names",
+            Illegal::UnknownCoast => "the order names a coast that does not exist",
+            Illegal::WrongPhase => "it is not an order for a movement phase",
+            Illegal::MoveToSelf => "a unit cannot move to the province it is in",
+            Illegal::Unreachable => "the unit cannot reach the destination, not even by convoy",
+            Illegal::CoastNeeded => "the fleet can reach two coasts of the destination and none was named",
+            Illegal::CoastUnreachable => "the fleet cannot reach the coast named",
+            Illegal::SupportSelf => "a unit cannot support itself or a move into its own province",
+            Illegal::NoSuchUnit => "there is no unit where the order says",
+            Illegal::SupportUnreachable => "the supporting unit cannot reach the province it supports into",
+            Illegal::SupportedMoveImpossible => "the supported unit could never make that move",
+            Illegal::ConvoyNotAtSea => "only a fleet at sea can convoy",
+            Illegal::ConvoyOfFleet => "a fleet cannot be convoyed",
+            Illegal::ConvoyImpossible => "no chain of fleets could carry the army through this fleet",
+            Illegal::ConflictingOrders => "the unit was given another, different order",
+            Illegal::Duplicate => "the same order was given twice and the first one counts",
+            Illegal::Frozen => "the province is frozen in this season",
+            Illegal::SupportOverDifficultBorder => "support cannot be given across a difficult border",
+            Illegal::MissingUnitType => "the order names no unit type",
+            Illegal::MissingNationality => "the order leaves out the nationality of a foreign unit",
+            Illegal::WrongNationality => "the order names the wrong nationality",
+            Illegal::Superseded => "another order for the unit, written correctly, counts instead",
+        })
+    }
 }
 
 /// Why a legal order failed.

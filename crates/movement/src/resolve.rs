@@ -5,8 +5,9 @@
 //! have grown to the map's size.
 
 use dip_map::rules::{
-    AdjacentConvoy, ConvoyedAttackOnSupporter, DislodgedUnitBounce, IgnoreOrFail, ImpossibleCoast,
-    MultiRouteDisruption, OmittedSingleCoast, ParadoxRule, WrongUnitType,
+    AdjacentConvoy, CivilDisorderHoldSupport, ConvoyPath, ConvoyedAttackOnSupporter, Designation, DislodgedUnitBounce,
+    IgnoreOrFail, ImplicitOrders, ImpossibleCoast, MultiRouteDisruption, MultipleOrders, OmittedSingleCoast,
+    ParadoxRule, WrongUnitType,
 };
 use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, Season, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place};
@@ -56,6 +57,8 @@ pub(crate) struct Slot {
     pub via_written: bool,
     /// Move: takes the land route when the convoy fails (§4.A.3).
     pub fallback: bool,
+    /// Move: a convoy path was written (§4.A.6).
+    pub path_written: bool,
     /// Support or convoy: matches the target's order.
     pub matches: bool,
     /// Move: the unit moving the opposite way by land (head-to-head), or `NONE`.
@@ -91,6 +94,7 @@ impl Slot {
             adjacent: false,
             via_written: false,
             fallback: false,
+            path_written: false,
             matches: false,
             opposing: NONE,
             next_mover: NONE,
@@ -124,6 +128,8 @@ pub struct Adjudicator {
     cycle: Vec<u16>,
     recursion_hits: u32,
     guess_based: bool,
+    /// Per power: whether it gave any order this phase (§4.D.9).
+    ordered_power: Vec<bool>,
     /// Scratch for convoy reachability at order intake.
     fleets: Vec<u16>,
     marks: Vec<u32>,
@@ -142,7 +148,7 @@ impl Adjudicator {
         self.rules = *rules;
         self.setup(map, position);
         self.intake(map, orders);
-        self.link(map);
+        self.link(map, orders);
         for u in 0..self.slots.len() {
             if self.slots[u].order != Kind::Hold {
                 self.resolve(map, u as u16);
@@ -184,31 +190,46 @@ impl Adjudicator {
     fn intake(&mut self, map: &Map, orders: &[Order]) {
         self.order_unit.clear();
         self.order_illegal.clear();
+        self.ordered_power.clear();
+        self.ordered_power.resize(map.power_count(), false);
         for (i, order) in orders.iter().enumerate() {
+            if let Some(flag) = self.ordered_power.get_mut(order.power.index()) {
+                *flag = true;
+            }
             let (unit, illegal) = match self.check(map, order) {
                 Ok(applied) => {
                     let u = applied.unit;
-                    let slot = &mut self.slots[u as usize];
-                    if slot.order_index == u32::MAX {
-                        slot.order_index = i as u32;
-                        slot.order = applied.kind;
-                        slot.target = applied.target;
-                        slot.dst = applied.dst;
-                        slot.dst_loc = applied.dst_loc;
-                        slot.convoyed = applied.convoyed;
-                        slot.adjacent = applied.adjacent;
-                        slot.via_written = applied.via_written;
+                    let first = self.slots[u as usize].order_index;
+                    if first == u32::MAX {
+                        self.apply(&applied, i);
                         (u, None)
                     } else {
-                        let first = slot.order_index as usize;
-                        if same_effect(&orders[first], order) {
+                        let first = first as usize;
+                        if self.gives_way(&orders[first], u) && !self.gives_way(order, u) {
+                            self.order_illegal[first] = Some(Illegal::Superseded);
+                            self.apply(&applied, i);
+                            (u, None)
+                        } else if self.gives_way(order, u) && !self.gives_way(&orders[first], u) {
+                            (u, Some(Illegal::Superseded))
+                        } else if same_effect(&orders[first], order) {
                             (u, Some(Illegal::Duplicate))
                         } else {
-                            // Two different legal orders: the unit holds (§4.D.3 choice c).
-                            slot.order = Kind::Hold;
-                            slot.target = NONE;
-                            self.order_illegal[first] = Some(Illegal::ConflictingOrders);
-                            (u, Some(Illegal::ConflictingOrders))
+                            match self.rules.multiple_orders {
+                                MultipleOrders::First => (u, Some(Illegal::ConflictingOrders)),
+                                MultipleOrders::Last => {
+                                    self.order_illegal[first] = Some(Illegal::ConflictingOrders);
+                                    self.apply(&applied, i);
+                                    (u, None)
+                                }
+                                MultipleOrders::Hold => {
+                                    // The unit holds and may receive hold support.
+                                    let slot = &mut self.slots[u as usize];
+                                    slot.order = Kind::Hold;
+                                    slot.target = NONE;
+                                    self.order_illegal[first] = Some(Illegal::ConflictingOrders);
+                                    (u, Some(Illegal::ConflictingOrders))
+                                }
+                            }
                         }
                     }
                 }
@@ -216,6 +237,54 @@ impl Adjudicator {
             };
             self.order_unit.push(unit);
             self.order_illegal.push(illegal);
+        }
+        if self.rules.implicit_orders == ImplicitOrders::Allowed {
+            self.implicit_moves(map, orders);
+        }
+    }
+
+    fn apply(&mut self, applied: &Applied, index: usize) {
+        let slot = &mut self.slots[applied.unit as usize];
+        slot.order_index = index as u32;
+        slot.order = applied.kind;
+        slot.target = applied.target;
+        slot.dst = applied.dst;
+        slot.dst_loc = applied.dst_loc;
+        slot.convoyed = applied.convoyed;
+        slot.adjacent = applied.adjacent;
+        slot.via_written = applied.via_written;
+        slot.path_written = applied.path_written;
+    }
+
+    /// §4.E.3 choice a: a unit without an order moves where its own power's support or
+    /// convoy order says it moves (never from another power's orders). The order given to
+    /// the unit stays "none"; its move is adjudicated like any other.
+    fn implicit_moves(&mut self, map: &Map, orders: &[Order]) {
+        for i in 0..orders.len() {
+            if self.order_illegal[i].is_some() {
+                continue;
+            }
+            let u = self.order_unit[i];
+            let giver = self.slots[u as usize];
+            if !matches!(giver.order, Kind::SupportMove | Kind::Convoy) {
+                continue;
+            }
+            let t = giver.target;
+            let target = self.slots[t as usize];
+            if target.order_index != u32::MAX || target.order != Kind::Hold || target.power != giver.power {
+                continue;
+            }
+            let coast = if giver.dst_loc.0 == NONE { None } else { Some(CoastSpec::Known(giver.dst_loc)) };
+            let place = Place { province: ProvinceId(giver.dst), coast };
+            if let Ok((dst_loc, needs_convoy)) = self.check_move(map, &target, &place) {
+                let slot = &mut self.slots[t as usize];
+                slot.order = Kind::Move;
+                slot.dst = giver.dst;
+                slot.target = giver.dst;
+                slot.dst_loc = dst_loc;
+                slot.convoyed = needs_convoy || giver.order == Kind::Convoy;
+                slot.adjacent = !needs_convoy;
+            }
         }
     }
 
@@ -231,6 +300,12 @@ impl Adjudicator {
         }
         if self.rules.wrong_unit_type == WrongUnitType::Invalid && order.unit.kind.is_some_and(|k| k != slot.kind) {
             return Err((u, Illegal::WrongUnitType));
+        }
+        if self.rules.missing_unit_type == Designation::Invalid && order.unit.kind.is_none() {
+            return Err((u, Illegal::MissingUnitType));
+        }
+        if let Some(why) = self.nationality_fault(order) {
+            return Err((u, why));
         }
         match &place.coast {
             Some(CoastSpec::Known(loc)) if *loc != slot.loc && self.rules.wrong_coast_of_unit == IgnoreOrFail::Fail => {
@@ -255,10 +330,11 @@ impl Adjudicator {
             convoyed: false,
             adjacent: false,
             via_written: false,
+            path_written: false,
         };
         match &order.action {
             Action::Hold => Ok(applied(Kind::Hold, NONE, NONE)),
-            Action::Move { to, via_convoy, .. } => {
+            Action::Move { to, via_convoy, path } => {
                 if frozen(to.province) {
                     return Err((u, Illegal::Frozen));
                 }
@@ -274,6 +350,7 @@ impl Adjudicator {
                     convoyed: needs_convoy,
                     adjacent: !needs_convoy,
                     via_written: *via_convoy && slot.kind == UnitKind::Army,
+                    path_written: !path.is_empty(),
                 })
             }
             Action::SupportHold { target } => {
@@ -349,6 +426,58 @@ impl Adjudicator {
             Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => {
                 Err((u, Illegal::WrongPhase))
             }
+        }
+    }
+
+    /// §4.C.5 and §4.C.6 choice a: a support or convoy that leaves out a foreign unit's
+    /// nationality, or names the wrong one, is invalid.
+    fn nationality_fault(&self, order: &Order) -> Option<Illegal> {
+        let target = match &order.action {
+            Action::SupportHold { target } | Action::SupportMove { target, .. } => target,
+            Action::Convoy { army, .. } => army,
+            _ => return None,
+        };
+        let t = self.unit_in(target.place.province);
+        if t == NONE {
+            return None;
+        }
+        let actual = self.slots[t as usize].power;
+        match target.power {
+            None if actual != order.power && self.rules.missing_nationality == Designation::Invalid => {
+                Some(Illegal::MissingNationality)
+            }
+            Some(p) if p != actual && self.rules.wrong_nationality == Designation::Invalid => {
+                Some(Illegal::WrongNationality)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether an order has a designation wrong or missing that choice c of §4.C.1,
+    /// §4.C.2, §4.C.5 or §4.C.6 lets a correct order for the same unit override.
+    fn gives_way(&self, order: &Order, unit: u16) -> bool {
+        let rules = &self.rules;
+        let kind = order.unit.kind;
+        let actual_kind = self.slots[unit as usize].kind;
+        if rules.missing_unit_type == Designation::UnlessCorrected && kind.is_none() {
+            return true;
+        }
+        if rules.wrong_unit_type == WrongUnitType::UnlessCorrected && kind.is_some_and(|k| k != actual_kind) {
+            return true;
+        }
+        let target = match &order.action {
+            Action::SupportHold { target } | Action::SupportMove { target, .. } => target,
+            Action::Convoy { army, .. } => army,
+            _ => return false,
+        };
+        let t = self.unit_in(target.place.province);
+        if t == NONE {
+            return false;
+        }
+        let actual = self.slots[t as usize].power;
+        match target.power {
+            None => actual != order.power && rules.missing_nationality == Designation::UnlessCorrected,
+            Some(p) => p != actual && rules.wrong_nationality == Designation::UnlessCorrected,
         }
     }
 
@@ -534,7 +663,7 @@ impl Adjudicator {
 
     /// Builds the lists the decisions walk: moves by destination, matching supports and
     /// convoys by unit, head-to-head opponents.
-    fn link(&mut self, map: &Map) {
+    fn link(&mut self, map: &Map, orders: &[Order]) {
         let n = self.slots.len();
         // Convoy intent for moves that could go by land (§4.A.3).
         for a in 0..n {
@@ -573,7 +702,11 @@ impl Adjudicator {
                 }
                 Kind::SupportHold => {
                     let t = s.target as usize;
-                    if self.slots[t].order != Kind::Move {
+                    // §4.D.9 choice a: no hold support for a power that gave no orders.
+                    let in_disorder = !self.ordered_power.get(self.slots[t].power.index()).copied().unwrap_or(false);
+                    let refused =
+                        in_disorder && self.rules.civil_disorder_hold_support == CivilDisorderHoldSupport::Fails;
+                    if self.slots[t].order != Kind::Move && !refused {
                         self.slots[u].matches = true;
                         self.slots[u].next_support = self.slots[t].first_support;
                         self.slots[t].first_support = u as u16;
@@ -590,7 +723,15 @@ impl Adjudicator {
                 }
                 Kind::Convoy => {
                     let t = s.target as usize;
-                    if self.slots[t].order == Kind::Move && self.slots[t].dst == s.dst && self.slots[t].convoyed {
+                    let army = self.slots[t];
+                    // §4.A.6 choices b and c: a written path names the only fleets to use.
+                    let on_written_path = self.rules.convoy_path == ConvoyPath::Ignored
+                        || !army.path_written
+                        || orders.get(army.order_index as usize).is_some_and(|o| match &o.action {
+                            Action::Move { path, .. } => path.contains(&ProvinceId(s.prov)),
+                            _ => false,
+                        });
+                    if army.order == Kind::Move && army.dst == s.dst && army.convoyed && on_written_path {
                         self.slots[u].matches = true;
                         self.slots[u].next_convoy = self.slots[t].first_convoy;
                         self.slots[t].first_convoy = u as u16;
@@ -909,6 +1050,10 @@ impl Adjudicator {
     /// Whether the move's convoys form a chain from origin to destination.
     fn convoy_path(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
+        // §4.A.6 choice c: a convoy needs its path written out.
+        if self.rules.convoy_path == ConvoyPath::Required && !s.path_written {
+            return false;
+        }
         let (fleets, k) = self.convoys_of(m);
         let fleets = &fleets[..k];
         let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
@@ -1102,14 +1247,28 @@ struct Applied {
     convoyed: bool,
     adjacent: bool,
     via_written: bool,
+    path_written: bool,
 }
 
-/// Two orders that do the same thing (a repeated order is not a conflict).
+/// Two orders that do the same thing (a repeated order is not a conflict). Unit types,
+/// coasts of the ordered unit and nationalities of supported units do not change what an
+/// order does; where a rule makes them matter, the order is illegal before this is asked.
 fn same_effect(a: &Order, b: &Order) -> bool {
     let strip = |o: &Order| {
         let mut o = o.clone();
         o.unit.kind = None;
         o.unit.place.coast = None;
+        match &mut o.action {
+            Action::SupportHold { target } | Action::SupportMove { target, .. } => {
+                target.power = None;
+                target.kind = None;
+            }
+            Action::Convoy { army, .. } => {
+                army.power = None;
+                army.kind = None;
+            }
+            _ => {}
+        }
         o
     };
     strip(a) == strip(b)
