@@ -33,7 +33,10 @@ type Key = (bool, Reverse<u32>, bool, String, LocId);
 pub(crate) fn precedence(map: &Map, position: &Position, power: PowerId, rules: &Rules, units: Vec<Unit>) -> Vec<Unit> {
     let modern = rules.civil_disorder_removal == CivilDisorderRemoval::Rulebook2023;
     let graph = Graph::new(map);
-    let targets: Vec<bool> = if modern {
+    // Where a power may build in any owned centre there are no home centres: every owned
+    // centre counts as one (DATC 11.A).
+    let owned_as_home = map.build_rule() == dip_map::BuildRule::AnyOwnedCentre;
+    let targets: Vec<bool> = if modern || owned_as_home {
         map.provinces()
             .map(|p| {
                 province(map, p).is_some_and(|pr| pr.centre) && position.owners.get(p.index()) == Some(&Some(power))

@@ -214,10 +214,20 @@ pub fn adjudicate_retreats(map: &Map, position: &Position, orders: &[Order], rul
         match *plan {
             Plan::Ordered { order, to: Some(loc) } => {
                 let dest = province_of(map, loc);
+                // A retreat across a difficult border is weaker and loses to one across an
+                // ordinary border (DATC 10.K); equal retreats bounce.
+                let strength = |e: usize| -> i32 {
+                    let from = province_of(map, dislodged[e].unit.loc);
+                    match (from, dest) {
+                        (Some(from), Some(to)) => 1 - i32::from(map.border_cost(from, to)),
+                        _ => 1,
+                    }
+                };
+                let mine = strength(d);
                 let others: Vec<ProvinceId> = plans
                     .iter()
                     .enumerate()
-                    .filter(|&(e, other)| e != d && dest.is_some() && target(other) == dest)
+                    .filter(|&(e, other)| e != d && dest.is_some() && target(other) == dest && strength(e) >= mine)
                     .filter_map(|(e, _)| province_of(map, dislodged[e].unit.loc))
                     .collect();
                 if others.is_empty() {

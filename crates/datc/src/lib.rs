@@ -89,7 +89,11 @@ impl Case {
 
     /// The DATC section (`6.A`), for the report.
     pub fn section(&self) -> &str {
-        self.id.rsplit_once('.').map_or(&self.id, |(s, _)| s)
+        // Chapters 7-12 (variants) report as one row each; chapter 6 per section.
+        match self.id.split_once('.') {
+            Some((chapter, _)) if chapter.parse::<u32>().is_ok_and(|c| c >= 7) => chapter,
+            _ => self.id.rsplit_once('.').map_or(&self.id, |(s, _)| s),
+        }
     }
 }
 
@@ -117,7 +121,8 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 
 /// Sort key: `6.A.10` after `6.A.9`.
 pub fn id_key(id: &str) -> Vec<(u32, String)> {
-    id.split('.').map(|p| (p.parse().unwrap_or(0), p.to_string())).collect()
+    // Our own cases (`dip.…`) come after the DATC's.
+    id.split('.').map(|p| (p.parse().unwrap_or(u32::MAX), p.to_string())).collect()
 }
 
 /// What the engine did differently from the case file.

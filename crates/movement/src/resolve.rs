@@ -130,6 +130,8 @@ pub struct Adjudicator {
     guess_based: bool,
     /// Per power: whether it gave any order this phase (§4.D.9).
     ordered_power: Vec<bool>,
+    /// The ends of the route being searched: fleets there are not on it.
+    route_ends: (u16, u16),
     /// Scratch for convoy reachability at order intake.
     fleets: Vec<u16>,
     marks: Vec<u32>,
@@ -573,6 +575,8 @@ impl Adjudicator {
         if from == to || !map.can_hold(UnitKind::Army, ProvinceId(to)) {
             return false;
         }
+        // A route never passes through its own ends (a convoyable coast at either end).
+        self.route_ends = (from, to);
         if via == NONE {
             let generation = self.reach_fleets(map, from, except);
             return self.fleets.iter().any(|&f| {
@@ -584,7 +588,8 @@ impl Adjudicator {
         let mut budget = 400u32;
         for k in 0..self.fleets.len() {
             let f = self.fleets[k];
-            if f != except && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(from)) {
+            let on_end = self.slots[f as usize].prov == from || self.slots[f as usize].prov == to;
+            if f != except && !on_end && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(from)) {
                 self.stack.push(f);
                 if self.induced_route(map, from, to, via, &mut budget) {
                     return true;
@@ -640,8 +645,16 @@ impl Adjudicator {
         self.generation = self.generation.wrapping_add(1).max(1);
         let generation = self.generation;
         self.stack.clear();
+        let ends = self.route_ends;
+        let on_end = |slots: &[Slot], f: u16| {
+            let p = slots[f as usize].prov;
+            p == ends.0 || p == ends.1
+        };
         for &f in &self.fleets {
-            if f != except && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(province)) {
+            if f != except
+                && !on_end(&self.slots, f)
+                && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(province))
+            {
                 self.marks[f as usize] = generation;
                 self.stack.push(f);
             }
@@ -848,21 +861,37 @@ impl Adjudicator {
         let only_moves = members.clone().all(|k| self.slots[self.cycle[k] as usize].order == Kind::Move);
         let all_hold = self.rules.paradox_rule == ParadoxRule::AllHold;
         for k in members {
-            let slot = &mut self.slots[self.cycle[k] as usize];
-            if has_convoy {
-                if all_hold && slot.order == Kind::Move {
-                    // All Hold: every move of the paradox fails.
-                    slot.state = State::Resolved;
-                    slot.result = false;
-                } else if slot.order == Kind::Convoy {
-                    slot.state = State::Resolved;
-                    slot.result = false;
-                    slot.paradox = true;
-                }
-            } else {
-                slot.state = State::Resolved;
-                slot.result = only_moves;
+            let u = self.cycle[k];
+            let slot = self.slots[u as usize];
+            if !has_convoy {
+                self.settle_as(u, only_moves);
+                continue;
             }
+            if slot.order == Kind::Convoy {
+                self.settle_as(u, false);
+                self.slots[u as usize].paradox = true;
+                if all_hold {
+                    // All Hold: the convoyed army and the attacks on the convoy are moves
+                    // of the paradox too, and fail.
+                    self.settle_as(slot.target, false);
+                    let mut m = self.first_mover[slot.prov as usize];
+                    while m != NONE {
+                        self.settle_as(m, false);
+                        m = self.slots[m as usize].next_mover;
+                    }
+                }
+            } else if all_hold && slot.order == Kind::Move {
+                self.settle_as(u, false);
+            }
+        }
+    }
+
+    /// Fixes a decision from outside its own adjudication (a backup rule).
+    fn settle_as(&mut self, u: u16, result: bool) {
+        let slot = &mut self.slots[u as usize];
+        if slot.order != Kind::Hold {
+            slot.state = State::Resolved;
+            slot.result = result;
         }
     }
 
@@ -877,17 +906,20 @@ impl Adjudicator {
 
     fn adjudicate_move(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        let attack = self.attack_strength(map, m);
-        if attack == 0 {
-            return false;
-        }
+        let Some(before_border) = self.attack_before_border(map, m) else { return false };
+        let attack = before_border.saturating_sub(self.border_cost(map, &s));
         let opponent = self.head_to_head(map, m);
         if opponent != NONE {
             if attack <= self.defend_strength(map, opponent) {
                 return false;
             }
-        } else if attack <= self.hold_strength(map, s.dst) {
-            return false;
+        } else {
+            // A move a difficult border leaves without strength still enters a province
+            // nobody holds (DATC 10.H), though it beats no competitor (10.C, 10.D).
+            let hold = self.hold_strength(map, s.dst);
+            if attack <= hold && !(attack == 0 && hold == 0) {
+                return false;
+            }
         }
         let mut o = self.first_mover[s.dst as usize];
         while o != NONE {
@@ -1142,25 +1174,29 @@ impl Adjudicator {
     }
 
     pub(crate) fn attack_strength(&mut self, map: &Map, m: u16) -> u32 {
+        let s = self.slots[m as usize];
+        self.attack_before_border(map, m).map_or(0, |a| a.saturating_sub(self.border_cost(map, &s)))
+    }
+
+    /// The attack strength before a difficult border takes its toll, or `None` when the
+    /// move has no route or would hit its own power's unit.
+    fn attack_before_border(&mut self, map: &Map, m: u16) -> Option<u32> {
         if !self.path(map, m) {
-            return 0;
+            return None;
         }
         let s = self.slots[m as usize];
-        let cost = self.border_cost(map, &s);
         let d = self.unit_at[s.dst as usize];
-        let strength = if d == NONE {
-            1 + self.support_count(map, m, None)
+        if d == NONE {
+            return Some(1 + self.support_count(map, m, None));
+        }
+        let defender = self.slots[d as usize];
+        if self.head_to_head(map, m) == NONE && defender.order == Kind::Move && self.resolve(map, d) {
+            Some(1 + self.support_count(map, m, None))
+        } else if defender.power == s.power {
+            None
         } else {
-            let defender = self.slots[d as usize];
-            if self.head_to_head(map, m) == NONE && defender.order == Kind::Move && self.resolve(map, d) {
-                1 + self.support_count(map, m, None)
-            } else if defender.power == s.power {
-                return 0;
-            } else {
-                1 + self.support_count(map, m, Some(defender.power))
-            }
-        };
-        strength.saturating_sub(cost)
+            Some(1 + self.support_count(map, m, Some(defender.power)))
+        }
     }
 
     pub(crate) fn hold_strength(&mut self, map: &Map, province: u16) -> u32 {
