@@ -71,6 +71,7 @@ fn datc(args: &[String]) -> ExitCode {
             }
         }
     }
+    let matrix = matrix(&cases);
     println!("{:<8} {:>7} {:>7}  failing", "section", "passed", "failed");
     let (mut passed, mut failed) = (0, 0);
     for (name, ok, bad) in sections.values() {
@@ -86,8 +87,61 @@ fn datc(args: &[String]) -> ExitCode {
         let list: Vec<String> = pending_issues.iter().map(|(k, n)| format!("{k} ({n})")).collect();
         println!("  pending, choice not implemented yet: {}", list.join(", "));
     }
+    println!();
+    print!("{matrix}");
     println!("datc: {passed} passed, {failed} failed");
     if failed == 0 && alt_failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+/// Issue × choice → cases run, passed, failed: every run of a case counts for the choice
+/// in force of each issue the case distinguishes (names in its rules or alternatives).
+fn matrix(cases: &[dip_datc::Case]) -> String {
+    let mut counts: BTreeMap<(String, String), (usize, usize)> = BTreeMap::new();
+    for case in cases {
+        let issues = dip_datc::issues_of(case);
+        if issues.is_empty() {
+            continue;
+        }
+        let runs = std::iter::once(None).chain((0..case.alternatives.len()).map(Some));
+        for run in runs {
+            if run.is_some_and(|i| !dip_datc::alternative_supported(&case.alternatives[i])) {
+                continue;
+            }
+            let Ok(rules) = dip_datc::rules_of(case, run) else { continue };
+            let ok = dip_datc::check(case, run).is_ok();
+            for issue in &issues {
+                if let Some(choice) = rules.choice(issue) {
+                    let entry = counts.entry((issue.clone(), choice)).or_default();
+                    if ok {
+                        entry.0 += 1;
+                    } else {
+                        entry.1 += 1;
+                    }
+                }
+            }
+        }
+    }
+    let mut out = String::from("rule matrix (issue, choice: runs passed / failed)\n");
+    let mut uncovered = Vec::new();
+    for issue in dip::map::rules::ISSUES {
+        let cells: Vec<String> = dip::Rules::choices(issue)
+            .into_iter()
+            .map(|choice| {
+                let (ok, bad) = counts.get(&(issue.to_string(), choice.clone())).copied().unwrap_or((0, 0));
+                if ok == 0 {
+                    uncovered.push(format!("{issue}={choice}"));
+                }
+                if bad == 0 { format!("{choice} {ok}") } else { format!("{choice} {ok}/{bad} FAILED") }
+            })
+            .collect();
+        out.push_str(&format!("  {issue}  {}\n", cells.join(", ")));
+    }
+    if uncovered.is_empty() {
+        out.push_str("  every choice has a passing case\n");
+    } else {
+        out.push_str(&format!("  choices without a passing case: {}\n", uncovered.join(", ")));
+    }
+    out
 }
 
 /// Runs the divan benchmark and reports the median of each parsed-orders workload.

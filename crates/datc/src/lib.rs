@@ -156,6 +156,31 @@ pub fn alternative_supported(alternative: &Alternative) -> bool {
     alternative.rules.iter().all(|(issue, choice)| rules.set(issue, choice).is_ok())
 }
 
+/// The rules a case runs under: the defaults, the case's own `rules`, then the
+/// alternative's.
+pub fn rules_of(case: &Case, alternative: Option<usize>) -> Result<Rules, String> {
+    let mut rules = Rules::default();
+    let mut overrides = case.rules.clone();
+    if let Some(alt) = alternative.and_then(|i| case.alternatives.get(i)) {
+        overrides.extend(alt.rules.clone());
+    }
+    for (issue, choice) in &overrides {
+        rules.set(issue, choice).map_err(|e| e.to_string())?;
+    }
+    Ok(rules)
+}
+
+/// The DATC issues a case distinguishes: those its rules or alternatives name.
+pub fn issues_of(case: &Case) -> Vec<String> {
+    let mut issues: Vec<String> = case.rules.keys().cloned().collect();
+    for alt in &case.alternatives {
+        issues.extend(alt.rules.keys().cloned());
+    }
+    issues.sort();
+    issues.dedup();
+    issues
+}
+
 /// Checks a case under its preferred rules (`alternative` = None) or under one of its
 /// alternatives (index into `case.alternatives`).
 pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {

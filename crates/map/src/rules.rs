@@ -678,34 +678,83 @@ impl Rules {
                 .parse()
                 .map_err(|_| RuleError::UnknownChoice { issue: issue.into(), choice: choice.into() })
         }
-        match issue.trim() {
-            "4.A.1" => self.multi_route_disruption = parse(issue, choice)?,
-            "4.A.2" => self.paradox_rule = parse(issue, choice)?,
-            "4.A.3" => self.adjacent_convoy = parse(issue, choice)?,
-            "4.A.4" => self.convoyed_attack_on_supporter = parse(issue, choice)?,
-            "4.A.5" => self.retreat_to_convoy_origin = parse(issue, choice)?,
-            "4.A.7" => self.dislodged_unit_bounce = parse(issue, choice)?,
-            "4.B.2" => self.omitted_single_coast = parse(issue, choice)?,
-            "4.B.3" => self.impossible_coast = parse(issue, choice)?,
-            "4.B.5" => self.wrong_coast_of_unit = parse(issue, choice)?,
-            "4.B.6" => self.unknown_coast = parse(issue, choice)?,
-            "4.C.2" => self.wrong_unit_type = parse(issue, choice)?,
-            "4.C.3" => self.missing_build_unit_type = parse(issue, choice)?,
-            "4.C.4" => self.fleet_build_in_land = parse(issue, choice)?,
-            "4.D.4" => self.too_many_builds = parse(issue, choice)?,
-            "4.D.5" => self.builds_in_one_province = parse(issue, choice)?,
-            "4.D.6" => self.too_many_removals = parse(issue, choice)?,
-            "4.D.7" => self.waiving_builds = parse(issue, choice)?,
-            "4.D.8" => self.civil_disorder_removal = parse(issue, choice)?,
-            "4.A.6" => self.convoy_path = parse(issue, choice)?,
-            "4.C.1" => self.missing_unit_type = parse(issue, choice)?,
-            "4.C.5" => self.missing_nationality = parse(issue, choice)?,
-            "4.C.6" => self.wrong_nationality = parse(issue, choice)?,
-            "4.D.3" => self.multiple_orders = parse(issue, choice)?,
-            "4.D.9" => self.civil_disorder_hold_support = parse(issue, choice)?,
-            "4.E.3" => self.implicit_orders = parse(issue, choice)?,
-            _ => return Err(RuleError::UnknownIssue(issue.into())),
+        macro_rules! set {
+            ($($issue:literal => $field:ident: $ty:ty,)*) => {
+                match issue.trim() {
+                    $($issue => self.$field = parse(issue, choice)?,)*
+                    _ => return Err(RuleError::UnknownIssue(issue.into())),
+                }
+            };
         }
+        for_each_issue!(set);
         Ok(())
     }
+
+    /// The choice in force for an issue, by its variant name (`Szykman`).
+    pub fn choice(&self, issue: &str) -> Option<String> {
+        macro_rules! get {
+            ($($issue:literal => $field:ident: $ty:ty,)*) => {
+                match issue.trim() {
+                    $($issue => Some(format!("{:?}", self.$field)),)*
+                    _ => None,
+                }
+            };
+        }
+        for_each_issue!(get)
+    }
+
+    /// Every choice of an issue, by variant name, in the DATC's order.
+    pub fn choices(issue: &str) -> Vec<String> {
+        use strum::IntoEnumIterator;
+        macro_rules! all {
+            ($($issue:literal => $field:ident: $ty:ty,)*) => {
+                match issue.trim() {
+                    $($issue => <$ty>::iter().map(|c| format!("{c:?}")).collect(),)*
+                    _ => Vec::new(),
+                }
+            };
+        }
+        for_each_issue!(all)
+    }
 }
+
+/// The DATC issues the engine implements, in DATC order.
+pub const ISSUES: &[&str] = &[
+    "4.A.1", "4.A.2", "4.A.3", "4.A.4", "4.A.5", "4.A.6", "4.A.7", "4.B.2", "4.B.3", "4.B.5", "4.B.6", "4.C.1",
+    "4.C.2", "4.C.3", "4.C.4", "4.C.5", "4.C.6", "4.D.3", "4.D.4", "4.D.5", "4.D.6", "4.D.7", "4.D.8", "4.D.9",
+    "4.E.3",
+];
+
+/// Calls `$m!` with the table of implemented issues: DATC number, field, enum.
+macro_rules! for_each_issue {
+    ($m:ident) => {
+        $m! {
+            "4.A.1" => multi_route_disruption: MultiRouteDisruption,
+            "4.A.2" => paradox_rule: ParadoxRule,
+            "4.A.3" => adjacent_convoy: AdjacentConvoy,
+            "4.A.4" => convoyed_attack_on_supporter: ConvoyedAttackOnSupporter,
+            "4.A.5" => retreat_to_convoy_origin: RetreatToConvoyOrigin,
+            "4.A.6" => convoy_path: ConvoyPath,
+            "4.A.7" => dislodged_unit_bounce: DislodgedUnitBounce,
+            "4.B.2" => omitted_single_coast: OmittedSingleCoast,
+            "4.B.3" => impossible_coast: ImpossibleCoast,
+            "4.B.5" => wrong_coast_of_unit: IgnoreOrFail,
+            "4.B.6" => unknown_coast: IgnoreOrFail,
+            "4.C.1" => missing_unit_type: Designation,
+            "4.C.2" => wrong_unit_type: WrongUnitType,
+            "4.C.3" => missing_build_unit_type: MissingBuildUnitType,
+            "4.C.4" => fleet_build_in_land: FleetBuildInLand,
+            "4.C.5" => missing_nationality: Designation,
+            "4.C.6" => wrong_nationality: Designation,
+            "4.D.3" => multiple_orders: MultipleOrders,
+            "4.D.4" => too_many_builds: TooManyBuilds,
+            "4.D.5" => builds_in_one_province: BuildsInOneProvince,
+            "4.D.6" => too_many_removals: TooManyRemovals,
+            "4.D.7" => waiving_builds: WaivingBuilds,
+            "4.D.8" => civil_disorder_removal: CivilDisorderRemoval,
+            "4.D.9" => civil_disorder_hold_support: CivilDisorderHoldSupport,
+            "4.E.3" => implicit_orders: ImplicitOrders,
+        }
+    };
+}
+use for_each_issue;
