@@ -556,12 +556,12 @@ pub fn adjustments_needed(map: &Map, position: &Position) -> bool {
         if centres < units {
             return true;
         }
-        centres > units && build_sites(map, position, power) > 0
+        centres > units && !build_sites(map, position, power).is_empty()
     })
 }
 
 /// Unoccupied centres where `power` may build under the map's build rule.
-pub fn build_sites(map: &Map, position: &Position, power: PowerId) -> usize {
+pub fn build_sites(map: &Map, position: &Position, power: PowerId) -> Vec<ProvinceId> {
     map.centres()
         .filter(|&c| position.owners.get(c.index()) == Some(&Some(power)))
         .filter(|&c| match map.build_rule() {
@@ -570,5 +570,5 @@ pub fn build_sites(map: &Map, position: &Position, power: PowerId) -> usize {
         })
         .filter(|&c| !map.centre_restrictions().iter().any(|r| r.centre == c && r.power == power && !r.may_build))
         .filter(|&c| !position.units.iter().any(|u| province_of(map, u.loc) == Some(c)))
-        .count()
+        .collect()
 }

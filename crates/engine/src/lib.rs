@@ -24,6 +24,7 @@
 //! ```
 
 mod game;
+mod legal;
 mod presets;
 
 pub use dip_adjust as adjust;
@@ -31,6 +32,7 @@ pub use dip_map as map;
 pub use dip_movement as movement;
 pub use dip_orders as orders;
 pub use game::{Game, PhaseOutcome, PhaseRecord};
+pub use legal::legal_orders;
 pub use presets::{
     Preset, PresetError, RULE_PRESETS, apply_override, apply_preset, parse_preset, preset, rules_preset,
 };
