@@ -50,3 +50,15 @@ fn the_1898_opening_owns_only_the_occupied_centres() {
     let russia = map.power_by_name("Russia").expect("Russia");
     assert!(opening.units.iter().any(|u| u.power == russia && u.kind == UnitKind::Army && u.loc == map.main_loc(stp)));
 }
+
+#[test]
+fn the_guide_example_loads() {
+    let map = dip_map::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples/triangle.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(map.province_count(), 4);
+    assert_eq!(map.centres().count(), 3);
+    let cape = map.province_by_name("Cape").expect("Cape");
+    assert!(map.is_multi_coast(cape));
+    let alpha = map.province_by_name("Alpha Point").expect("alias");
+    assert!(map.fleet_reaches(map.main_loc(alpha), cape));
+}
