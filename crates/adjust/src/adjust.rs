@@ -5,8 +5,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use dip_map::rules::{
-    BuildsInOneProvince, FleetBuildInLand, IgnoreOrFail, MissingBuildUnitType, TooManyBuilds, TooManyRemovals,
-    WaivingBuilds,
+    BuildCoast, BuildsInOneProvince, FleetBuildInLand, IgnoreOrFail, MissingBuildUnitType, TooManyBuilds,
+    TooManyRemovals, WaivingBuilds,
 };
 use dip_map::{
     BuildRule, LocId, Map, Phase, PhaseKind, Position, PowerId, ProvinceId, Rules, Season, Terrain, Unit, UnitKind,
@@ -526,8 +526,11 @@ fn check_build(
             if prov.coasts.is_empty() {
                 Ok((UnitKind::Fleet, map.main_loc(p), p))
             } else {
-                // §4.B.7: the coast must be named.
-                known_coast.map(|c| (UnitKind::Fleet, c, p)).ok_or(AdjustmentIllegal::CoastNeeded)
+                // §4.B.7: the coast must be named, or under choice b the first the variant
+                // lists is meant.
+                let default_coast =
+                    (rules.build_coast == BuildCoast::DefaultCoast).then(|| prov.coasts.first().copied()).flatten();
+                known_coast.or(default_coast).map(|c| (UnitKind::Fleet, c, p)).ok_or(AdjustmentIllegal::CoastNeeded)
             }
         }
     }

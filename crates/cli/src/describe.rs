@@ -58,6 +58,7 @@ pub fn failure(map: &Map, position: &Position, failure: &Failure) -> String {
             format!("bounced by {}", list(&by.iter().map(|&p| at(p)).collect::<Vec<_>>(), "and"))
         }
         Failure::NoConvoyPath => "no chain of convoying fleets carried the army".into(),
+        Failure::Impossible => "the move can never be made".into(),
         Failure::SupportCut { by } => format!("support cut by {}", at(*by)),
         Failure::SupportDislodged { by } => format!("the supporting unit was dislodged by {}", at(*by)),
         Failure::SupportVoid => "the supported unit did not do what the support says".into(),

@@ -24,6 +24,7 @@
 //! ```
 
 mod game;
+mod housekeeping;
 mod legal;
 mod presets;
 
@@ -32,6 +33,7 @@ pub use dip_map as map;
 pub use dip_movement as movement;
 pub use dip_orders as orders;
 pub use game::{Game, PhaseOutcome, PhaseRecord};
+pub use housekeeping::{Arrival, OrderSet, flying_dutchmen, merge_order_sets, remove_flying_dutchmen};
 pub use legal::legal_orders;
 pub use presets::{
     Preset, PresetError, RULE_PRESETS, apply_override, apply_preset, parse_preset, preset, rules_preset,

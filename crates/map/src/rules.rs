@@ -31,6 +31,26 @@ pub struct Rules {
     pub unknown_coast: IgnoreOrFail,
     /// §4.C.1 Missing unit designation.
     pub missing_unit_type: Designation,
+    /// §4.B.1 Omitted coast when two coasts are possible.
+    pub omitted_coast: OmittedCoast,
+    /// §4.B.4 Coast specification in a support order.
+    pub support_coast: SupportCoast,
+    /// §4.B.7 Coast specification in a build order.
+    pub build_coast: BuildCoast,
+    /// §4.D.1 Multiple order sets with defined order (see `dip::merge_order_sets`).
+    pub order_sets_defined: OrderSetsDefined,
+    /// §4.D.2 Multiple order sets with undefined order.
+    pub order_sets_undefined: OrderSetsUndefined,
+    /// §4.E.1 Illegal orders.
+    pub illegal_orders: IllegalOrders,
+    /// §4.E.2 Poorly written orders.
+    pub poorly_written: PoorlyWritten,
+    /// §4.E.4 Perpetual orders (the caller's part).
+    pub perpetual_orders: PerpetualOrders,
+    /// §4.E.5 Proxy orders.
+    pub proxy_orders: ProxyOrders,
+    /// §4.E.6 Flying Dutchman.
+    pub flying_dutchman: FlyingDutchman,
     /// §4.C.2 Wrong unit designation.
     pub wrong_unit_type: WrongUnitType,
     /// §4.C.5 Missing nationality in a support or convoy order.
@@ -354,6 +374,281 @@ pub enum Designation {
     /// that order counts.
     #[strum(serialize = "c", serialize = "unless-corrected")]
     UnlessCorrected,
+}
+
+/// §4.B.1: a move to a multi-coast province without a coast, where both are reachable.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum OmittedCoast {
+    /// a: the move fails.
+    #[default]
+    #[strum(serialize = "a", serialize = "fail")]
+    Fail,
+    /// b: the move goes to a default coast (the first reachable coast the variant lists).
+    #[strum(serialize = "b", serialize = "default-coast")]
+    DefaultCoast,
+}
+
+/// §4.B.4: the coast in a support of a fleet's move to a multi-coast province.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum SupportCoast {
+    /// a: mandatory and must match; without it the support fails.
+    #[strum(serialize = "a", serialize = "mandatory")]
+    Mandatory,
+    /// b: mandatory and must match; without it a default coast (the first the variant
+    /// lists) is meant.
+    #[strum(serialize = "b", serialize = "default-coast")]
+    DefaultCoast,
+    /// c: mandatory and must match; without it the order is poorly written, and stands
+    /// when the moving fleet is of the supporter's power.
+    #[strum(serialize = "c", serialize = "own-fleet")]
+    OwnFleet,
+    /// d: optional; if given it must match, if not the support is to either coast.
+    #[default]
+    #[strum(serialize = "d", serialize = "optional")]
+    Optional,
+    /// e: not part of a support: a coast written there is ignored.
+    #[strum(serialize = "e", serialize = "ignored")]
+    Ignored,
+}
+
+/// §4.B.7: a fleet build in a multi-coast province without a coast.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum BuildCoast {
+    /// a: the build fails.
+    #[default]
+    #[strum(serialize = "a", serialize = "fail")]
+    Fail,
+    /// b: the fleet is built on a default coast (the first the variant lists).
+    #[strum(serialize = "b", serialize = "default-coast")]
+    DefaultCoast,
+}
+
+/// §4.E.1: which written orders count as orders (legal) rather than being ignored.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum IllegalOrders {
+    /// a: every order in the right format, whatever it names; an impossible move simply
+    /// fails (and its unit cannot be supported to hold).
+    #[strum(serialize = "a", serialize = "format")]
+    Format,
+    /// b: every order in the right format naming places of the map. (Orders naming no
+    /// place of the map cannot be read at all here, so a and b act alike.)
+    #[strum(serialize = "b", serialize = "places")]
+    Places,
+    /// c: orders that could be valid in some game situation: the map's geography counts,
+    /// not the units on the board (an army may be ordered across water without fleets).
+    #[strum(serialize = "c", serialize = "geography")]
+    Geography,
+    /// d: orders that could be valid in the current situation (the DATC preference).
+    #[default]
+    #[strum(serialize = "d", serialize = "situation")]
+    Situation,
+}
+
+/// §4.E.2: poorly written orders.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum PoorlyWritten {
+    /// a: every order is judged on its own (a misspelt name with one meaning is followed;
+    /// see `dip_orders::NameMatching`).
+    #[default]
+    #[strum(serialize = "a", serialize = "individually")]
+    Individually,
+    /// b: a player's orders are judged as a set: a support without coast is read by the
+    /// supporter's own fleet's move (as §4.B.4 c).
+    #[strum(serialize = "b", serialize = "as-set")]
+    AsSet,
+}
+
+/// §4.E.4: perpetual orders. The engine adjudicates the orders it is given; repeating a
+/// player's orders each turn is the caller's (the game server's) part.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum PerpetualOrders {
+    /// a: allowed.
+    #[strum(serialize = "a", serialize = "allowed")]
+    Allowed,
+    /// b: not allowed.
+    #[default]
+    #[strum(serialize = "b", serialize = "not-allowed")]
+    NotAllowed,
+}
+
+/// §4.E.5: proxy orders (orders by one power for another power's unit).
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum ProxyOrders {
+    /// a: allowed when notified before: the caller records the notice and passes the
+    /// proxied orders under the unit's own power; in an order set they stay refused.
+    #[strum(serialize = "a", serialize = "notified")]
+    Notified,
+    /// b: allowed as part of the normal order set: an order for another power's unit
+    /// counts as that unit's order.
+    #[strum(serialize = "b", serialize = "in-order-set")]
+    InOrderSet,
+    /// c: not allowed.
+    #[default]
+    #[strum(serialize = "c", serialize = "not-allowed")]
+    NotAllowed,
+}
+
+/// §4.D.1: several order sets of one power, in a known order.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum OrderSetsDefined {
+    /// a: all sets are combined.
+    #[strum(serialize = "a", serialize = "combine")]
+    Combine,
+    /// b: combined, unless the latest says it replaces the earlier ones.
+    #[strum(serialize = "b", serialize = "combine-unless-replaced")]
+    CombineUnlessReplaced,
+    /// c: only the latest, unless it says earlier sets still count.
+    #[default]
+    #[strum(serialize = "c", serialize = "latest-unless-kept")]
+    LatestUnlessKept,
+    /// d: only the latest.
+    #[strum(serialize = "d", serialize = "latest")]
+    Latest,
+}
+
+/// §4.D.2: several order sets of one power, in no known order.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum OrderSetsUndefined {
+    /// a: all units hold.
+    #[strum(serialize = "a", serialize = "all-hold")]
+    AllHold,
+    /// b: all sets are combined.
+    #[default]
+    #[strum(serialize = "b", serialize = "combine")]
+    Combine,
+}
+
+/// §4.E.6: a unit on the board that should not be there (a Flying Dutchman).
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::EnumIter,
+)]
+pub enum FlyingDutchman {
+    /// The DATC's way: remove it at once; a unit that cannot be told apart from the others
+    /// that could be it is chosen by the civil-disorder rules (see `dip::remove_flying_dutchmen`).
+    #[default]
+    #[strum(serialize = "a", serialize = "remove-now")]
+    RemoveNow,
+    /// Play on until the next adjustment phase, which removes it as a unit too many.
+    #[strum(serialize = "b", serialize = "until-adjustment")]
+    UntilAdjustment,
 }
 
 /// §4.D.3: several different orders to one unit.
@@ -720,9 +1015,9 @@ impl Rules {
 
 /// The DATC issues the engine implements, in DATC order.
 pub const ISSUES: &[&str] = &[
-    "4.A.1", "4.A.2", "4.A.3", "4.A.4", "4.A.5", "4.A.6", "4.A.7", "4.B.2", "4.B.3", "4.B.5", "4.B.6", "4.C.1",
-    "4.C.2", "4.C.3", "4.C.4", "4.C.5", "4.C.6", "4.D.3", "4.D.4", "4.D.5", "4.D.6", "4.D.7", "4.D.8", "4.D.9",
-    "4.E.3",
+    "4.A.1", "4.A.2", "4.A.3", "4.A.4", "4.A.5", "4.A.6", "4.A.7", "4.B.1", "4.B.2", "4.B.3", "4.B.4", "4.B.5",
+    "4.B.6", "4.B.7", "4.C.1", "4.C.2", "4.C.3", "4.C.4", "4.C.5", "4.C.6", "4.D.1", "4.D.2", "4.D.3", "4.D.4",
+    "4.D.5", "4.D.6", "4.D.7", "4.D.8", "4.D.9", "4.E.1", "4.E.2", "4.E.3", "4.E.4", "4.E.5", "4.E.6",
 ];
 
 /// Calls `$m!` with the table of implemented issues: DATC number, field, enum.
@@ -754,6 +1049,16 @@ macro_rules! for_each_issue {
             "4.D.8" => civil_disorder_removal: CivilDisorderRemoval,
             "4.D.9" => civil_disorder_hold_support: CivilDisorderHoldSupport,
             "4.E.3" => implicit_orders: ImplicitOrders,
+            "4.B.1" => omitted_coast: OmittedCoast,
+            "4.B.4" => support_coast: SupportCoast,
+            "4.B.7" => build_coast: BuildCoast,
+            "4.D.1" => order_sets_defined: OrderSetsDefined,
+            "4.D.2" => order_sets_undefined: OrderSetsUndefined,
+            "4.E.1" => illegal_orders: IllegalOrders,
+            "4.E.2" => poorly_written: PoorlyWritten,
+            "4.E.4" => perpetual_orders: PerpetualOrders,
+            "4.E.5" => proxy_orders: ProxyOrders,
+            "4.E.6" => flying_dutchman: FlyingDutchman,
         }
     };
 }

@@ -103,6 +103,8 @@ pub enum Failure {
     Bounced { by: Vec<ProvinceId> },
     /// A convoyed move found no chain of successfully convoying fleets.
     NoConvoyPath,
+    /// The move can never be made; it counts as an order under §4.E.1 choice a or b.
+    Impossible,
     /// The support was cut by an attack from this province.
     SupportCut { by: ProvinceId },
     /// The supporter was dislodged by the unit from this province.

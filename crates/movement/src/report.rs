@@ -124,6 +124,8 @@ impl Adjudicator {
             Kind::Move => {
                 if s.result {
                     OrderResult::Succeeds
+                } else if s.void {
+                    OrderResult::Fails(Failure::Impossible)
                 } else if !self.path(map, u as u16) {
                     OrderResult::Fails(Failure::NoConvoyPath)
                 } else {

@@ -6,8 +6,8 @@
 
 use dip_map::rules::{
     AdjacentConvoy, CivilDisorderHoldSupport, ConvoyPath, ConvoyedAttackOnSupporter, Designation, DislodgedUnitBounce,
-    IgnoreOrFail, ImplicitOrders, ImpossibleCoast, MultiRouteDisruption, MultipleOrders, OmittedSingleCoast,
-    ParadoxRule, WrongUnitType,
+    IgnoreOrFail, IllegalOrders, ImplicitOrders, ImpossibleCoast, MultiRouteDisruption, MultipleOrders, OmittedCoast,
+    OmittedSingleCoast, ParadoxRule, PoorlyWritten, ProxyOrders, SupportCoast, WrongUnitType,
 };
 use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, Season, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place};
@@ -59,6 +59,9 @@ pub(crate) struct Slot {
     pub fallback: bool,
     /// Move: a convoy path was written (§4.A.6).
     pub path_written: bool,
+    /// Move: impossible, but an order under §4.E.1 a/b: it fails, and the unit counts as
+    /// moving. Support or convoy: impossible, so void.
+    pub void: bool,
     /// Support or convoy: matches the target's order.
     pub matches: bool,
     /// Move: the unit moving the opposite way by land (head-to-head), or `NONE`.
@@ -95,6 +98,7 @@ impl Slot {
             via_written: false,
             fallback: false,
             path_written: false,
+            void: false,
             matches: false,
             opposing: NONE,
             next_mover: NONE,
@@ -256,6 +260,7 @@ impl Adjudicator {
         slot.adjacent = applied.adjacent;
         slot.via_written = applied.via_written;
         slot.path_written = applied.path_written;
+        slot.void = applied.void;
     }
 
     /// §4.E.3 choice a: a unit without an order moves where its own power's support or
@@ -297,7 +302,8 @@ impl Adjudicator {
             return Err((NONE, Illegal::NoUnit));
         }
         let slot = self.slots[u as usize];
-        if slot.power != order.power {
+        // §4.E.5 choice b: an order for another power's unit in an order set counts.
+        if slot.power != order.power && self.rules.proxy_orders != ProxyOrders::InOrderSet {
             return Err((u, Illegal::ForeignUnit));
         }
         if self.rules.wrong_unit_type == WrongUnitType::Invalid && order.unit.kind.is_some_and(|k| k != slot.kind) {
@@ -333,6 +339,7 @@ impl Adjudicator {
             adjacent: false,
             via_written: false,
             path_written: false,
+            void: false,
         };
         match &order.action {
             Action::Hold => Ok(applied(Kind::Hold, NONE, NONE)),
@@ -340,7 +347,24 @@ impl Adjudicator {
                 if frozen(to.province) {
                     return Err((u, Illegal::Frozen));
                 }
-                let (dst_loc, needs_convoy) = self.check_move(map, &slot, to).map_err(|e| (u, e))?;
+                let (dst_loc, needs_convoy, void) = match self.check_move(map, &slot, to) {
+                    Ok((loc, convoy)) => (loc, convoy, false),
+                    // §4.E.1 c: the map's geography decides, not the fleets on the board.
+                    Err(Illegal::Unreachable)
+                        if self.rules.illegal_orders == IllegalOrders::Geography
+                            && slot.kind == UnitKind::Army
+                            && sea_route(map, ProvinceId(slot.prov), to.province, None) =>
+                    {
+                        (map.main_loc(to.province), true, false)
+                    }
+                    // §4.E.1 a, b: an impossible move is still an order, one that fails.
+                    Err(Illegal::Unreachable | Illegal::CoastNeeded | Illegal::CoastUnreachable)
+                        if self.lenient_orders() =>
+                    {
+                        (map.main_loc(to.province), false, true)
+                    }
+                    Err(e) => return Err((u, e)),
+                };
                 Ok(Applied {
                     unit: u,
                     kind: Kind::Move,
@@ -353,6 +377,7 @@ impl Adjudicator {
                     adjacent: !needs_convoy,
                     via_written: *via_convoy && slot.kind == UnitKind::Army,
                     path_written: !path.is_empty(),
+                    void,
                 })
             }
             Action::SupportHold { target } => {
@@ -395,12 +420,15 @@ impl Adjudicator {
                         UnitKind::Army => {
                             map.army_adjacent(ProvinceId(supported.prov), to.province)
                                 || self.convoy_possible(map, supported.prov, to.province.0, NONE, u)
+                                || (self.rules.illegal_orders == IllegalOrders::Geography
+                                    && sea_route(map, ProvinceId(supported.prov), to.province, None))
                         }
                     };
-                if !possible {
+                if !possible && !self.lenient_orders() {
                     return Err((u, Illegal::SupportedMoveImpossible));
                 }
                 let mut a = applied(Kind::SupportMove, t, to.province.0);
+                a.void = !possible;
                 // A support naming a coast supports only the move to that coast (§4.B.4).
                 a.dst_loc = to.coast_loc().unwrap_or(LocId(NONE));
                 Ok(a)
@@ -417,13 +445,18 @@ impl Adjudicator {
                     return Err((u, Illegal::ConvoyOfFleet));
                 }
                 let from = self.slots[a as usize].prov;
-                if to.province.0 == from
-                    || !map.can_hold(UnitKind::Army, to.province)
-                    || !self.convoy_possible(map, from, to.province.0, u, NONE)
-                {
+                let possible = to.province.0 != from
+                    && map.can_hold(UnitKind::Army, to.province)
+                    && (self.convoy_possible(map, from, to.province.0, u, NONE)
+                        || (self.rules.illegal_orders == IllegalOrders::Geography
+                            && to.province.0 != slot.prov
+                            && sea_route(map, ProvinceId(from), to.province, Some(ProvinceId(slot.prov)))));
+                if !possible && !self.lenient_orders() {
                     return Err((u, Illegal::ConvoyImpossible));
                 }
-                Ok(applied(Kind::Convoy, a, to.province.0))
+                let mut c = applied(Kind::Convoy, a, to.province.0);
+                c.void = !possible;
+                Ok(c)
             }
             Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => {
                 Err((u, Illegal::WrongPhase))
@@ -452,6 +485,35 @@ impl Adjudicator {
                 Some(Illegal::WrongNationality)
             }
             _ => None,
+        }
+    }
+
+    /// §4.E.1 a and b: every order in the right format is an order.
+    fn lenient_orders(&self) -> bool {
+        matches!(self.rules.illegal_orders, IllegalOrders::Format | IllegalOrders::Places)
+    }
+
+    /// §4.B.4: whether a support's coast (or its lack) fits the supported move. Only
+    /// fleet moves to multi-coast provinces are concerned.
+    fn support_coast_fits(&self, map: &Map, support: &Slot, mover: &Slot) -> bool {
+        if mover.kind != UnitKind::Fleet || !map.is_multi_coast(ProvinceId(support.dst)) {
+            return true;
+        }
+        let written = (support.dst_loc.0 != NONE).then_some(support.dst_loc);
+        let default_coast = map.province(ProvinceId(support.dst)).coasts.first().copied();
+        let own_fleet = mover.power == support.power;
+        let rule = if self.rules.poorly_written == PoorlyWritten::AsSet && written.is_none() {
+            SupportCoast::OwnFleet
+        } else {
+            self.rules.support_coast
+        };
+        match (rule, written) {
+            (SupportCoast::Ignored, _) => true,
+            (_, Some(coast)) => coast == mover.dst_loc,
+            (SupportCoast::Mandatory, None) => false,
+            (SupportCoast::DefaultCoast, None) => default_coast == Some(mover.dst_loc),
+            (SupportCoast::OwnFleet, None) => own_fleet,
+            (SupportCoast::Optional, None) => true,
         }
     }
 
@@ -561,6 +623,10 @@ impl Adjudicator {
                             Ok((c, false))
                         }
                         Some(_) => Err(Illegal::CoastNeeded),
+                        // §4.B.1 choice b: the first reachable coast the variant lists.
+                        None if self.rules.omitted_coast == OmittedCoast::DefaultCoast => {
+                            first.map(|c| (c, false)).ok_or(Illegal::CoastNeeded)
+                        }
                         None => Err(Illegal::CoastNeeded),
                     },
                 }
@@ -719,7 +785,7 @@ impl Adjudicator {
                     let in_disorder = !self.ordered_power.get(self.slots[t].power.index()).copied().unwrap_or(false);
                     let refused =
                         in_disorder && self.rules.civil_disorder_hold_support == CivilDisorderHoldSupport::Fails;
-                    if self.slots[t].order != Kind::Move && !refused {
+                    if self.slots[t].order != Kind::Move && !refused && !s.void {
                         self.slots[u].matches = true;
                         self.slots[u].next_support = self.slots[t].first_support;
                         self.slots[t].first_support = u as u16;
@@ -727,8 +793,8 @@ impl Adjudicator {
                 }
                 Kind::SupportMove => {
                     let t = s.target as usize;
-                    let coast_fits = s.dst_loc.0 == NONE || s.dst_loc == self.slots[t].dst_loc;
-                    if self.slots[t].order == Kind::Move && self.slots[t].dst == s.dst && coast_fits {
+                    let coast_fits = self.support_coast_fits(map, &s, &self.slots[t]);
+                    if self.slots[t].order == Kind::Move && self.slots[t].dst == s.dst && coast_fits && !s.void {
                         self.slots[u].matches = true;
                         self.slots[u].next_support = self.slots[t].first_support;
                         self.slots[t].first_support = u as u16;
@@ -744,7 +810,7 @@ impl Adjudicator {
                             Action::Move { path, .. } => path.contains(&ProvinceId(s.prov)),
                             _ => false,
                         });
-                    if army.order == Kind::Move && army.dst == s.dst && army.convoyed && on_written_path {
+                    if army.order == Kind::Move && army.dst == s.dst && army.convoyed && on_written_path && !s.void {
                         self.slots[u].matches = true;
                         self.slots[u].next_convoy = self.slots[t].first_convoy;
                         self.slots[t].first_convoy = u as u16;
@@ -1057,7 +1123,7 @@ impl Adjudicator {
     /// land route when the convoy fails and the rules allow that fallback.
     pub(crate) fn path(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        !s.convoyed || s.fallback || self.convoy_path(map, m)
+        !s.void && (!s.convoyed || s.fallback || self.convoy_path(map, m))
     }
 
     /// Whether a move travels by convoy in the end.
@@ -1284,6 +1350,7 @@ struct Applied {
     adjacent: bool,
     via_written: bool,
     path_written: bool,
+    void: bool,
 }
 
 /// Two orders that do the same thing (a repeated order is not a conflict). Unit types,
@@ -1308,4 +1375,37 @@ fn same_effect(a: &Order, b: &Order) -> bool {
         o
     };
     strip(a) == strip(b)
+}
+
+/// Whether the map's seas (and convoyable coasts) link `from` to `to`, through `via` if
+/// given, whatever fleets stand there (§4.E.1 c).
+fn sea_route(map: &Map, from: ProvinceId, to: ProvinceId, via: Option<ProvinceId>) -> bool {
+    if from == to || !map.can_hold(UnitKind::Army, to) {
+        return false;
+    }
+    let reach = |start: ProvinceId| -> Vec<bool> {
+        let mut seen = vec![false; map.province_count()];
+        let mut stack: Vec<ProvinceId> = map
+            .provinces()
+            .filter(|&p| p != from && p != to && map.can_convoy(p) && map.fleet_reaches(map.main_loc(p), start))
+            .collect();
+        for &p in &stack {
+            seen[p.index()] = true;
+        }
+        while let Some(p) = stack.pop() {
+            for &next in map.fleet_neighbours(map.main_loc(p)) {
+                let q = map.province_of(next);
+                if q != from && q != to && map.can_convoy(q) && !seen[q.index()] {
+                    seen[q.index()] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        seen
+    };
+    let forward = reach(from);
+    match via {
+        Some(v) => forward[v.index()] && reach(to)[v.index()],
+        None => map.provinces().any(|p| forward[p.index()] && map.fleet_reaches(map.main_loc(p), to)),
+    }
 }
