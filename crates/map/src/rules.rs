@@ -137,6 +137,10 @@ pub enum ParadoxRule {
     #[default]
     #[strum(serialize = "szykman")]
     Szykman,
+    /// DPTG: of two resolutions, the one in which every convoy of the paradox is
+    /// disrupted; otherwise All Hold.
+    #[strum(serialize = "dptg")]
+    Dptg,
 }
 
 /// §4.A.3: when an army that could go by land goes by convoy.

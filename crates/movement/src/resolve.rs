@@ -132,6 +132,9 @@ pub struct Adjudicator {
     cycle: Vec<u16>,
     recursion_hits: u32,
     guess_based: bool,
+    /// Cycle decisions under each guess, for the DPTG paradox rule.
+    snapshot_false: Vec<(u16, bool)>,
+    snapshot_true: Vec<(u16, bool)>,
     /// Per power: whether it gave any order this phase (§4.D.9).
     ordered_power: Vec<bool>,
     /// The ends of the route being searched: fleets there are not on it.
@@ -875,6 +878,10 @@ impl Adjudicator {
         }
         if self.recursion_hits == old_hits {
             // This order is the ancestor of the whole cycle: try the other guess.
+            let dptg = self.rules.paradox_rule == ParadoxRule::Dptg;
+            if dptg {
+                self.snapshot(old_cycle_len, Guess::False);
+            }
             self.truncate_cycle(old_cycle_len);
             self.slots[i].result = true;
             let second = self.adjudicate(map, u);
@@ -882,6 +889,16 @@ impl Adjudicator {
             if first == second {
                 self.truncate_cycle(old_cycle_len);
                 return self.settle(u, first, old_guess_based);
+            }
+            // Two solutions (the false guess held and so did the true one): the DPTG takes
+            // the one in which every convoy of the paradox is disrupted, if there is one.
+            if dptg && !first && second {
+                self.snapshot(old_cycle_len, Guess::True);
+                if let Some(guess) = self.resolution_without_convoys() {
+                    self.truncate_cycle(old_cycle_len);
+                    self.apply_snapshot(guess);
+                    return self.settle(u, guess == Guess::True, old_guess_based);
+                }
             }
             // Zero or two solutions: the backup rule decides.
             self.backup_rule(old_cycle_len);
@@ -925,7 +942,8 @@ impl Adjudicator {
         let members = from..self.cycle.len();
         let has_convoy = members.clone().any(|k| self.slots[self.cycle[k] as usize].order == Kind::Convoy);
         let only_moves = members.clone().all(|k| self.slots[self.cycle[k] as usize].order == Kind::Move);
-        let all_hold = self.rules.paradox_rule == ParadoxRule::AllHold;
+        // The DPTG falls back on All Hold when no resolution disrupts every convoy.
+        let all_hold = matches!(self.rules.paradox_rule, ParadoxRule::AllHold | ParadoxRule::Dptg);
         for k in members {
             let u = self.cycle[k];
             let slot = self.slots[u as usize];
@@ -949,6 +967,45 @@ impl Adjudicator {
             } else if all_hold && slot.order == Kind::Move {
                 self.settle_as(u, false);
             }
+        }
+    }
+
+    /// Records the decisions of the cycle members under one guess of the ancestor.
+    fn snapshot(&mut self, from: usize, guess: Guess) {
+        let list = match guess {
+            Guess::False => &mut self.snapshot_false,
+            Guess::True => &mut self.snapshot_true,
+        };
+        list.clear();
+        for &m in &self.cycle[from..] {
+            list.push((m, self.slots[m as usize].result));
+        }
+    }
+
+    /// The guess under which every convoy of the cycle failed, if exactly one had that.
+    fn resolution_without_convoys(&self) -> Option<Guess> {
+        let disrupted = |list: &[(u16, bool)]| {
+            let convoys = list.iter().filter(|(m, _)| self.slots[*m as usize].order == Kind::Convoy);
+            convoys.clone().count() > 0 && convoys.clone().all(|&(_, r)| !r)
+        };
+        match (disrupted(&self.snapshot_false), disrupted(&self.snapshot_true)) {
+            (true, false) => Some(Guess::False),
+            (false, true) => Some(Guess::True),
+            _ => None,
+        }
+    }
+
+    fn apply_snapshot(&mut self, guess: Guess) {
+        let list = std::mem::take(match guess {
+            Guess::False => &mut self.snapshot_false,
+            Guess::True => &mut self.snapshot_true,
+        });
+        for &(m, result) in &list {
+            self.settle_as(m, result);
+        }
+        match guess {
+            Guess::False => self.snapshot_false = list,
+            Guess::True => self.snapshot_true = list,
         }
     }
 
@@ -1045,7 +1102,9 @@ impl Adjudicator {
     /// supports of attacks on convoying fleets.
     fn paradox_rule_protects(&mut self, map: &Map, s: u16, m: u16) -> bool {
         let rule = self.rules.paradox_rule;
-        if matches!(rule, ParadoxRule::Szykman | ParadoxRule::AllHold) || !self.slots[m as usize].convoyed {
+        if matches!(rule, ParadoxRule::Szykman | ParadoxRule::AllHold | ParadoxRule::Dptg)
+            || !self.slots[m as usize].convoyed
+        {
             return false;
         }
         let sup = self.slots[s as usize];
@@ -1077,7 +1136,7 @@ impl Adjudicator {
                     && self.convoys_army(held, m)
                     && self.needed(map, m, held)
             }
-            ParadoxRule::Szykman | ParadoxRule::AllHold => false,
+            ParadoxRule::Szykman | ParadoxRule::AllHold | ParadoxRule::Dptg => false,
         }
     }
 
@@ -1338,6 +1397,13 @@ impl Adjudicator {
         }
         None
     }
+}
+
+/// The two guesses of the guess algorithm.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Guess {
+    False,
+    True,
 }
 
 struct Applied {
