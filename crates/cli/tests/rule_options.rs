@@ -12,8 +12,11 @@ use serde::Deserialize;
 #[derive(Deserialize)]
 struct Case {
     id: String,
+    variant: String,
     #[serde(default)]
     phase: Option<String>,
+    #[serde(default)]
+    centres: Option<BTreeMap<String, Vec<String>>>,
     units: Vec<String>,
     orders: Vec<(String, ron::Value)>,
     #[serde(default)]
@@ -49,6 +52,8 @@ fn ron_map(map: &BTreeMap<String, Vec<String>>) -> String {
 /// The units of the next position, as `Power: unit` sorted.
 fn next_units(file: &Path, options: &[String]) -> Vec<String> {
     let mut command = Command::new(env!("CARGO_BIN_EXE_dip"));
+    // Variant files are found in the workspace's `variants/`.
+    command.current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."));
     command.arg("adjudicate").arg("--json");
     for option in options {
         command.arg("--option").arg(option);
@@ -80,20 +85,28 @@ fn options_change_the_outcome_where_the_datc_says_they_do() {
     let tmp = std::env::temp_dir().join(format!("dip-rule-options-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("temp dir");
     let mut changed = BTreeMap::<String, usize>::new();
-    for entry in std::fs::read_dir(root.join("datc/v3.1")).expect("datc dir") {
-        let path = entry.expect("entry").path();
+    let mut paths = Vec::new();
+    for dir in ["datc/v3.1", "datc/v2.5", "datc/dip"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect("datc dir") {
+            paths.push(entry.expect("entry").path());
+        }
+    }
+    for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "ron")) {
         let text = std::fs::read_to_string(&path).expect("case file");
         let case: Case = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
             .from_str(&text)
             .expect("case parses");
-        if case.alternatives.is_empty() || case.phase.as_deref().is_some_and(|p| !p.contains("Movement")) {
+        if case.alternatives.is_empty() {
             continue;
         }
         let orders: Vec<String> = case.orders.iter().map(|(o, _)| o.clone()).collect();
         let file = tmp.join(path.file_name().expect("name"));
+        let phase = case.phase.as_ref().map_or(String::new(), |p| format!("phase: {p:?}, "));
+        let centres = case.centres.as_ref().map_or(String::new(), |c| format!("centres: {}, ", ron_map(c)));
         let body = format!(
-            "(variant: \"standard\", units: {}, orders: {})",
+            "#![enable(implicit_some)]\n(variant: {:?}, {phase}{centres}units: {}, orders: {})",
+            case.variant,
             ron_map(&group(&case.units)),
             ron_map(&group(&orders))
         );
@@ -112,7 +125,12 @@ fn options_change_the_outcome_where_the_datc_says_they_do() {
         }
     }
     // Every issue with a recorded alternative that moves units is shown to change it.
-    for issue in ["4.A.1", "4.A.2", "4.A.3", "4.A.4", "4.A.7"] {
+    let movement_and_adjustment = [
+        "4.A.1", "4.A.2", "4.A.3", "4.A.4", "4.A.6", "4.A.7", "4.B.1", "4.B.2", "4.B.3", "4.B.4", "4.B.5", "4.B.6",
+        "4.B.7", "4.C.1", "4.C.2", "4.C.3", "4.C.4", "4.C.5", "4.C.6", "4.D.3", "4.D.4", "4.D.5", "4.D.6", "4.D.8",
+        "4.D.9", "4.E.1", "4.E.2", "4.E.3", "4.E.5",
+    ];
+    for issue in movement_and_adjustment {
         assert!(
             changed.get(issue).copied().unwrap_or(0) > 0,
             "no case shows {issue} changing the outcome: {changed:?}"
