@@ -171,7 +171,7 @@ pub fn check_orders(path: &Path) -> Result<Output, Errors> {
     // Legality needs the position: the movement adjudicator decides it order by order.
     let mut legality = Vec::new();
     if loaded.position.phase.kind == PhaseKind::Movement {
-        let rules = loaded.variant.rules()?;
+        let rules = loaded.variant.rules_with(&loaded.source.file, &load::RuleArgs::default())?;
         legality = dip::adjudicate(map, &loaded.position, &orders, &rules).results;
     }
     let mut verdicts = legality.into_iter();

@@ -32,9 +32,13 @@ pub struct RuleArgs {
 }
 
 impl Variant {
-    /// The variant's rules with the command line's preset and overrides on top.
-    pub fn rules_with(&self, args: &RuleArgs) -> Result<Rules, Errors> {
+    /// The variant's rules, then the position file's choices, then the command line's
+    /// preset and overrides.
+    pub fn rules_with(&self, file: &PositionFile, args: &RuleArgs) -> Result<Rules, Errors> {
         let mut rules = self.rules()?;
+        for (issue, choice) in &file.rules {
+            rules.set(issue, choice).map_err(|e| vec![format!("position file: rule {issue}: {e}")])?;
+        }
         if let Some(name) = &args.preset {
             // Only the issues the preset decides change; the others stay the variant's.
             let path = Path::new(name);
@@ -57,14 +61,8 @@ impl Variant {
 
     /// The rules the variant file chooses, on top of the defaults.
     pub fn rules(&self) -> Result<Rules, Errors> {
-        let mut rules = Rules::default();
-        let mut errors = Vec::new();
-        for (issue, choice) in self.map.default_rules() {
-            if let Err(e) = rules.set(issue, choice) {
-                errors.push(format!("{}: variant `{}`: rule {issue}: {e}", self.source_file(), self.map.name()));
-            }
-        }
-        if errors.is_empty() { Ok(rules) } else { Err(errors) }
+        Rules::of_variant(&self.map)
+            .map_err(|e| vec![format!("{}: variant `{}`: {e}", self.source_file(), self.map.name())])
     }
 
     /// The file to name in messages about the variant.

@@ -56,7 +56,7 @@ fn play(game: &mut Game, file: &str, lines: &[OrderLine], title: &str) -> Result
 pub fn adjudicate(path: &Path, json: bool, rule_args: &load::RuleArgs) -> Result<Output, Errors> {
     let Loaded { source, variant, position, lines } = load::position(path)?;
     let file = source.name();
-    let rules = variant.rules_with(rule_args)?;
+    let rules = variant.rules_with(&source.file, rule_args)?;
     let mut game = Game::from_position(variant.map, rules, position);
     let (phase, report) = play(&mut game, &file, &lines, "Orders:")?;
     let map = game.map();
@@ -101,7 +101,7 @@ pub fn run(
         errors.push(format!("dip run: no phase was played from {game_file}: fix the orders files above"));
         return Err(errors);
     }
-    let rules = variant.rules_with(rule_args)?;
+    let rules = variant.rules_with(&source.file, rule_args)?;
     let mut game = Game::from_position(variant.map, rules, position);
     let mut out = String::new();
     outln!(out, "{game_file}: {} ({})", game.phase(), game.map().title());

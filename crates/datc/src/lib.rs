@@ -156,10 +156,11 @@ pub fn alternative_supported(alternative: &Alternative) -> bool {
     alternative.rules.iter().all(|(issue, choice)| rules.set(issue, choice).is_ok())
 }
 
-/// The rules a case runs under: the defaults, the case's own `rules`, then the
+/// The rules a case runs under: the variant's, the case's own `rules`, then the
 /// alternative's.
 pub fn rules_of(case: &Case, alternative: Option<usize>) -> Result<Rules, String> {
-    let mut rules = Rules::default();
+    let map = load_variant(&case.variant)?;
+    let mut rules = Rules::of_variant(&map).map_err(|e| e.to_string())?;
     let mut overrides = case.rules.clone();
     if let Some(alt) = alternative.and_then(|i| case.alternatives.get(i)) {
         overrides.extend(alt.rules.clone());
@@ -186,20 +187,15 @@ pub fn issues_of(case: &Case) -> Vec<String> {
 pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     let fail = |report: String| Mismatch { report: format!("{} {}: {report}", case.id, case.title) };
     let map = load_variant(&case.variant).map_err(fail)?;
-    let mut rules = Rules::default();
-    let mut overrides = case.rules.clone();
+    let rules = rules_of(case, alternative).map_err(fail)?;
     let (expected, want_dislodged, want_after, want_retreat) = match alternative {
         None => (case.orders.iter().map(|(_, e)| *e).collect::<Vec<_>>(), &case.dislodged, &case.after, &case.retreat),
         Some(i) => {
             let alt = case.alternatives.get(i).ok_or_else(|| fail(format!("no alternative {i}")))?;
-            overrides.extend(alt.rules.clone());
             let retreat = if alt.retreat.is_some() { &alt.retreat } else { &case.retreat };
             (alt.results.clone(), &alt.dislodged, &alt.after, retreat)
         }
     };
-    for (issue, choice) in &overrides {
-        rules.set(issue, choice).map_err(|e| fail(e.to_string()))?;
-    }
     if expected.len() != case.orders.len() {
         return Err(fail(format!("{} results for {} orders", expected.len(), case.orders.len())));
     }

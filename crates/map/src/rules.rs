@@ -968,6 +968,15 @@ impl std::fmt::Display for RuleError {
 impl std::error::Error for RuleError {}
 
 impl Rules {
+    /// The DATC defaults with a variant's own choices on top.
+    pub fn of_variant(map: &crate::Map) -> Result<Rules, RuleError> {
+        let mut rules = Rules::default();
+        for (issue, choice) in map.default_rules() {
+            rules.set(issue, choice)?;
+        }
+        Ok(rules)
+    }
+
     /// Sets one issue by its DATC number and choice name (`"4.A.1"`, `"1971"`).
     pub fn set(&mut self, issue: &str, choice: &str) -> Result<(), RuleError> {
         fn parse<T: std::str::FromStr>(issue: &str, choice: &str) -> Result<T, RuleError> {

@@ -38,6 +38,9 @@ pub struct PositionFile {
     /// Orders by power, one order a string.
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub orders: IndexMap<String, Vec<String>>,
+    /// Rule choices for this position, over the variant's (`{"4.A.2": "szykman"}`).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub rules: IndexMap<String, String>,
 }
 
 /// A dislodged unit in a position file.
