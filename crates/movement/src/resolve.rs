@@ -59,6 +59,9 @@ pub(crate) struct Slot {
     pub fallback: bool,
     /// Move: a convoy path was written (§4.A.6).
     pub path_written: bool,
+    /// Move that could go by land: some fleet, or one of its own power, orders its convoy.
+    convoy_named: bool,
+    own_convoy_named: bool,
     /// Move: impossible, but an order under §4.E.1 a/b: it fails, and the unit counts as
     /// moving. Support or convoy: impossible, so void.
     pub void: bool,
@@ -98,6 +101,8 @@ impl Slot {
             via_written: false,
             fallback: false,
             path_written: false,
+            convoy_named: false,
+            own_convoy_named: false,
             void: false,
             matches: false,
             opposing: NONE,
@@ -747,20 +752,25 @@ impl Adjudicator {
     /// convoys by unit, head-to-head opponents.
     fn link(&mut self, map: &Map, orders: &[Order]) {
         let n = self.slots.len();
-        // Convoy intent for moves that could go by land (§4.A.3).
+        // Convoy intent for moves that could go by land (§4.A.3): first which convoy orders
+        // name each such move, then each move's route.
+        for c in 0..n {
+            let s = self.slots[c];
+            if s.order != Kind::Convoy {
+                continue;
+            }
+            let army = &mut self.slots[s.target as usize];
+            if army.order == Kind::Move && army.adjacent && army.dst == s.dst {
+                army.convoy_named |= true;
+                army.own_convoy_named |= army.power == s.power;
+            }
+        }
         for a in 0..n {
             let army = self.slots[a];
             if army.order != Kind::Move || army.kind != UnitKind::Army || !army.adjacent {
                 continue;
             }
-            let (mut own, mut any) = (false, false);
-            for c in 0..n {
-                let s = self.slots[c];
-                if s.order == Kind::Convoy && s.target as usize == a && s.dst == army.dst {
-                    any = true;
-                    own |= s.power == army.power;
-                }
-            }
+            let (own, any) = (army.own_convoy_named, army.convoy_named);
             let d = self.unit_at[army.dst as usize];
             let swapping =
                 d != NONE && self.slots[d as usize].order == Kind::Move && self.slots[d as usize].dst == army.prov;
