@@ -576,6 +576,15 @@ impl Compiler<'_> {
             army_neighbours,
             fleet_neighbours,
             max_name_words: names.keys().map(|n| n.split(' ').count()).max().unwrap_or(1),
+            long_name_starts: {
+                let mut starts: Vec<u32> = names
+                    .keys()
+                    .filter_map(|n| n.split_once(' ').map(|(first, _)| crate::map::name_hash(first.as_bytes())))
+                    .collect();
+                starts.sort_unstable();
+                starts.dedup();
+                starts
+            },
             name_table: crate::map::name_table(&sorted_names),
             names: sorted_names,
             start_season: def.start.season,

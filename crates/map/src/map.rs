@@ -133,6 +133,8 @@ pub struct Map {
     pub(crate) name_table: Vec<(u32, u16)>,
     /// Most words in any name.
     pub(crate) max_name_words: usize,
+    /// Hashes of the first words of names of several words, sorted.
+    pub(crate) long_name_starts: Vec<u32>,
     pub(crate) start_season: Season,
     pub(crate) start_year: u16,
     pub(crate) start_units: Vec<StartUnit>,
@@ -294,6 +296,11 @@ impl Map {
 
     /// Looks up a name already in [`normalise_name`] form, without allocating.
     pub fn province_by_normalised(&self, name: &str) -> Option<ProvinceId> {
+        self.province_by_normalised_bytes(name.as_bytes())
+    }
+
+    /// [`Map::province_by_normalised`] on the bytes of the name.
+    pub fn province_by_normalised_bytes(&self, name: &[u8]) -> Option<ProvinceId> {
         let mask = self.name_table.len().checked_sub(1)?;
         let hash = name_hash(name);
         let mut slot = hash as usize & mask;
@@ -304,12 +311,18 @@ impl Map {
             }
             if h == hash {
                 let (n, id) = &self.names[usize::from(index - 1)];
-                if n == name {
+                if n.as_bytes() == name {
                     return Some(*id);
                 }
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /// Whether some name of several words starts with this (normalised) word; if not, a
+    /// reader need not try longer spans. May answer yes wrongly, never no wrongly.
+    pub fn starts_longer_name(&self, first_word: &[u8]) -> bool {
+        self.long_name_starts.binary_search(&name_hash(first_word)).is_ok()
     }
 
     /// Most words in any province name of the map: longer spans of text need no lookup.
@@ -415,8 +428,8 @@ impl Map {
 }
 
 /// FNV-1a over the bytes of a normalised name.
-pub(crate) fn name_hash(name: &str) -> u32 {
-    name.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+pub(crate) fn name_hash(name: &[u8]) -> u32 {
+    name.iter().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(*b)).wrapping_mul(0x0100_0193))
 }
 
 /// Builds the lookup table for [`Map::province_by_normalised`].
@@ -424,7 +437,7 @@ pub(crate) fn name_table(names: &[(String, ProvinceId)]) -> Vec<(u32, u16)> {
     let size = (names.len() * 4).next_power_of_two().max(16);
     let mut table = vec![(0u32, 0u16); size];
     for (i, (name, _)) in names.iter().enumerate() {
-        let hash = name_hash(name);
+        let hash = name_hash(name.as_bytes());
         let mut slot = hash as usize & (size - 1);
         while table[slot].1 != 0 {
             slot = (slot + 1) & (size - 1);

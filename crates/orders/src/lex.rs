@@ -29,6 +29,9 @@ fn is_word_char(c: char) -> bool {
 /// Tokenises a line; characters that fit no token become one-character words, so the
 /// parser can name them in its diagnostic.
 pub(crate) fn tokens(text: &str) -> Vec<Token<'_>> {
+    if text.is_ascii() {
+        return ascii_tokens(text);
+    }
     // Most tokens are three or more bytes with a space: one allocation suffices.
     let mut out = Vec::with_capacity(text.len() / 3 + 4);
     let mut chars = text.char_indices().peekable();
@@ -72,6 +75,41 @@ pub(crate) fn tokens(text: &str) -> Vec<Token<'_>> {
             _ => Tok::Word(&text[start..start + c.len_utf8()]),
         };
         out.push(Token { tok, column: col, start });
+    }
+    out
+}
+
+/// [`tokens`] for ASCII text (nearly every order): bytes instead of chars, and a column
+/// is a byte offset.
+fn ascii_tokens(text: &str) -> Vec<Token<'_>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(text.len() / 3 + 4);
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        let b = bytes[i];
+        i += 1;
+        let tok = match b {
+            b if b.is_ascii_whitespace() => continue,
+            b'-' | b'=' if bytes.get(i) == Some(&b'>') => {
+                i += 1;
+                Tok::Dash
+            }
+            b'-' => Tok::Dash,
+            b'(' | b'[' => Tok::Open,
+            b')' | b']' => Tok::Close,
+            b'/' => Tok::Slash,
+            b':' => Tok::Colon,
+            b',' | b';' => Tok::Comma,
+            b if b.is_ascii_alphanumeric() || b == b'.' || b == b'\'' => {
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'.' || bytes[i] == b'\'') {
+                    i += 1;
+                }
+                Tok::Word(&text[start..i])
+            }
+            _ => Tok::Word(&text[start..i]),
+        };
+        out.push(Token { tok, column: start + 1, start });
     }
     out
 }

@@ -245,10 +245,13 @@ impl<'a> Parser<'a> {
             cuts[k] = self.norm.len();
         }
         // Exact names first, over every span, longest first.
-        let longest = self.norm.as_str();
+        let longest = self.norm.as_bytes();
+        // Only a word that starts some longer name needs the longer spans tried.
+        let starts_longer = longest.get(..cuts[0]).is_some_and(|w| self.map.starts_longer_name(w));
+        let spans = if ends.len() > 1 && !starts_longer { 1 } else { ends.len() };
         let mut exact_match = None;
-        for k in (0..ends.len()).rev() {
-            if let Some(p) = longest.get(..cuts[k]).and_then(|name| self.map.province_by_normalised(name)) {
+        for k in (0..spans).rev() {
+            if let Some(p) = longest.get(..cuts[k]).and_then(|name| self.map.province_by_normalised_bytes(name)) {
                 exact_match = Some((k, p));
                 break;
             }
@@ -290,7 +293,7 @@ impl<'a> Parser<'a> {
     fn is_province_word(&mut self, word: &str) -> bool {
         self.norm.clear();
         self.norm.push_word(word);
-        self.map.province_by_normalised(self.norm.as_str()).is_some()
+        self.map.province_by_normalised_bytes(self.norm.as_bytes()).is_some()
     }
 
     fn text_of(&self, start: usize, end: usize) -> String {
@@ -458,6 +461,21 @@ impl NameBuf {
 
     #[inline]
     fn push_word(&mut self, word: &str) {
+        // The usual case: ASCII into the inline buffer, byte by byte.
+        let room = self.bytes.len() - self.len;
+        if self.spill.is_none() && word.is_ascii() && word.len() < room {
+            let mut first = true;
+            for &b in word.as_bytes().iter().filter(|&&b| b != b'.') {
+                if first && self.len > 0 {
+                    self.bytes[self.len] = b' ';
+                    self.len += 1;
+                }
+                first = false;
+                self.bytes[self.len] = b.to_ascii_lowercase();
+                self.len += 1;
+            }
+            return;
+        }
         let mut first = true;
         for c in word.chars().filter(|&c| c != '.') {
             if first && (self.len > 0 || self.spill.as_ref().is_some_and(|s| !s.is_empty())) {
@@ -489,11 +507,10 @@ impl NameBuf {
         self.spill.as_ref().map_or(self.len, String::len)
     }
 
-    fn as_str(&self) -> &str {
+    fn as_bytes(&self) -> &[u8] {
         match &self.spill {
-            Some(s) => s,
-            // Only ASCII bytes are stored inline.
-            None => std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default(),
+            Some(s) => s.as_bytes(),
+            None => &self.bytes[..self.len],
         }
     }
 }
