@@ -1,11 +1,13 @@
 //! `dip check-orders` on every order block of DATC sections 6.A and 6.B: every order reads,
 //! and exactly the orders the DATC calls illegal get a diagnostic.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
 use serde::Deserialize;
+
+mod common;
+use common::{group, ron_map};
 
 #[derive(Deserialize)]
 struct Case {
@@ -21,23 +23,6 @@ enum Expect {
     Succeeds,
     Fails,
     Illegal,
-}
-
-fn group(lines: &[String]) -> BTreeMap<String, Vec<String>> {
-    let mut by_power: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for line in lines {
-        let (power, rest) = line.split_once(':').expect("power prefix");
-        by_power.entry(power.trim().to_string()).or_default().push(rest.trim().to_string());
-    }
-    by_power
-}
-
-fn ron_map(map: &BTreeMap<String, Vec<String>>) -> String {
-    let entries: Vec<String> = map
-        .iter()
-        .map(|(k, v)| format!("{k:?}: [{}]", v.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")))
-        .collect();
-    format!("{{{}}}", entries.join(", "))
 }
 
 #[test]

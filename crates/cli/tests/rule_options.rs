@@ -9,6 +9,9 @@ use std::process::Command;
 
 use serde::Deserialize;
 
+mod common;
+use common::{group, ron_map};
+
 #[derive(Deserialize)]
 struct Case {
     id: String,
@@ -30,23 +33,6 @@ struct Alternative {
     rules: BTreeMap<String, String>,
     #[serde(default)]
     after: Vec<String>,
-}
-
-fn group(lines: &[String]) -> BTreeMap<String, Vec<String>> {
-    let mut by_power: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for line in lines {
-        let (power, rest) = line.split_once(':').expect("power prefix");
-        by_power.entry(power.trim().to_string()).or_default().push(rest.trim().to_string());
-    }
-    by_power
-}
-
-fn ron_map(map: &BTreeMap<String, Vec<String>>) -> String {
-    let entries: Vec<String> = map
-        .iter()
-        .map(|(k, v)| format!("{k:?}: [{}]", v.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")))
-        .collect();
-    format!("{{{}}}", entries.join(", "))
 }
 
 /// The units of the next position, as `Power: unit` sorted.

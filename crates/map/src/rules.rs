@@ -3,6 +3,19 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Declares the enum of one issue's choices with the traits every such enum has: parsed
+/// from a choice name (strum), listed in DATC order, serialised, defaulted.
+macro_rules! choice_enum {
+    ($(#[$meta:meta])* pub enum $name:ident { $($body:tt)* }) => {
+        $(#[$meta])*
+        #[derive(
+            Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize,
+            strum::EnumString, strum::Display, strum::EnumIter,
+        )]
+        pub enum $name { $($body)* }
+    };
+}
+
 /// The rule interpretation in force for a game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[non_exhaustive]
@@ -79,873 +92,521 @@ pub struct Rules {
     pub civil_disorder_removal: CivilDisorderRemoval,
 }
 
-/// §4.A.1: when is a convoy with several routes disrupted?
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum MultiRouteDisruption {
-    /// a (1971): when any route is disrupted.
-    #[strum(serialize = "1971", serialize = "a")]
-    AnyRoute,
-    /// b (1982 and later): only when every route is disrupted.
-    #[default]
-    #[strum(serialize = "all-routes", serialize = "b")]
-    AllRoutes,
+choice_enum! {
+    /// §4.A.1: when is a convoy with several routes disrupted?
+    pub enum MultiRouteDisruption {
+        /// a (1971): when any route is disrupted.
+        #[strum(serialize = "1971", serialize = "a")]
+        AnyRoute,
+        /// b (1982 and later): only when every route is disrupted.
+        #[default]
+        #[strum(serialize = "all-routes", serialize = "b")]
+        AllRoutes,
+    }
 }
 
-/// §4.A.2: how convoy paradoxes are settled.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum ParadoxRule {
-    /// 1971: a convoyed army does not cut the support of a fleet supporting a fleet's
-    /// attack on one of its convoying fleets. Paradoxes it leaves are settled as Szykman.
-    #[strum(serialize = "1971")]
-    Rulebook1971,
-    /// 1982: a convoyed army does not cut a support of an action in a body of water that
-    /// holds a convoying fleet. Paradoxes it leaves are settled as Szykman.
-    #[strum(serialize = "1982")]
-    Rulebook1982,
-    /// 2000/2023: a convoyed army does not cut the support of an attack on a fleet it needs.
-    /// Paradoxes it leaves are settled as Szykman.
-    #[strum(serialize = "2000", serialize = "2023")]
-    Rulebook2000,
-    /// All Hold: every move in the paradox fails.
-    #[strum(serialize = "all-hold")]
-    AllHold,
-    /// Szykman: the convoys of the paradox fail (the DATC preference).
-    #[default]
-    #[strum(serialize = "szykman")]
-    Szykman,
-    /// DPTG: of two resolutions, the one in which every convoy of the paradox is
-    /// disrupted; otherwise All Hold.
-    #[strum(serialize = "dptg")]
-    Dptg,
+choice_enum! {
+    /// §4.A.2: how convoy paradoxes are settled.
+    pub enum ParadoxRule {
+        /// 1971: a convoyed army does not cut the support of a fleet supporting a fleet's
+        /// attack on one of its convoying fleets. Paradoxes it leaves are settled as Szykman.
+        #[strum(serialize = "1971")]
+        Rulebook1971,
+        /// 1982: a convoyed army does not cut a support of an action in a body of water that
+        /// holds a convoying fleet. Paradoxes it leaves are settled as Szykman.
+        #[strum(serialize = "1982")]
+        Rulebook1982,
+        /// 2000/2023: a convoyed army does not cut the support of an attack on a fleet it needs.
+        /// Paradoxes it leaves are settled as Szykman.
+        #[strum(serialize = "2000", serialize = "2023")]
+        Rulebook2000,
+        /// All Hold: every move in the paradox fails.
+        #[strum(serialize = "all-hold")]
+        AllHold,
+        /// Szykman: the convoys of the paradox fail (the DATC preference).
+        #[default]
+        #[strum(serialize = "szykman")]
+        Szykman,
+        /// DPTG: of two resolutions, the one in which every convoy of the paradox is
+        /// disrupted; otherwise All Hold.
+        #[strum(serialize = "dptg")]
+        Dptg,
+    }
 }
 
-/// §4.A.3: when an army that could go by land goes by convoy.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum AdjacentConvoy {
-    /// a (1971): the convoy is used only when the unit at the destination moves the other
-    /// way and the convoy is not disrupted; otherwise the land route.
-    #[strum(serialize = "1971", serialize = "a")]
-    Rulebook1971,
-    /// b (1982): the convoy is used when a fleet of the army's own power convoys it.
-    #[strum(serialize = "1982", serialize = "b")]
-    Rulebook1982,
-    /// c (2000/2023, DATC v2 preference): "via convoy" or an own convoying fleet; the land
-    /// route is the fallback when the convoy fails.
-    #[strum(serialize = "2000-fallback", serialize = "c")]
-    Rulebook2000Fallback,
-    /// d (2000/2023, the DATC v3 preference): "via convoy" or an own convoying fleet; no
-    /// fallback.
-    #[default]
-    #[strum(serialize = "2000", serialize = "2023", serialize = "d")]
-    Rulebook2000,
-    /// e (DPTG): the convoy is used only when the order says "via convoy".
-    #[strum(serialize = "dptg", serialize = "e")]
-    Dptg,
+choice_enum! {
+    /// §4.A.3: when an army that could go by land goes by convoy.
+    pub enum AdjacentConvoy {
+        /// a (1971): the convoy is used only when the unit at the destination moves the other
+        /// way and the convoy is not disrupted; otherwise the land route.
+        #[strum(serialize = "1971", serialize = "a")]
+        Rulebook1971,
+        /// b (1982): the convoy is used when a fleet of the army's own power convoys it.
+        #[strum(serialize = "1982", serialize = "b")]
+        Rulebook1982,
+        /// c (2000/2023, DATC v2 preference): "via convoy" or an own convoying fleet; the land
+        /// route is the fallback when the convoy fails.
+        #[strum(serialize = "2000-fallback", serialize = "c")]
+        Rulebook2000Fallback,
+        /// d (2000/2023, the DATC v3 preference): "via convoy" or an own convoying fleet; no
+        /// fallback.
+        #[default]
+        #[strum(serialize = "2000", serialize = "2023", serialize = "d")]
+        Rulebook2000,
+        /// e (DPTG): the convoy is used only when the order says "via convoy".
+        #[strum(serialize = "dptg", serialize = "e")]
+        Dptg,
+    }
 }
 
-/// §4.A.4: is a support cut by a convoyed attack from the province it supports into?
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum ConvoyedAttackOnSupporter {
-    /// a: not cut; the army attacks from its starting province.
-    #[default]
-    #[strum(serialize = "a", serialize = "not-cut")]
-    NotCut,
-    /// b: cut; the attack comes from the water.
-    #[strum(serialize = "b", serialize = "cut")]
-    Cut,
+choice_enum! {
+    /// §4.A.4: is a support cut by a convoyed attack from the province it supports into?
+    pub enum ConvoyedAttackOnSupporter {
+        /// a: not cut; the army attacks from its starting province.
+        #[default]
+        #[strum(serialize = "a", serialize = "not-cut")]
+        NotCut,
+        /// b: cut; the attack comes from the water.
+        #[strum(serialize = "b", serialize = "cut")]
+        Cut,
+    }
 }
 
-/// §4.A.5: may a unit dislodged by a convoyed army retreat to the army's origin?
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum RetreatToConvoyOrigin {
-    /// a: never to the attacker's origin.
-    #[strum(serialize = "a", serialize = "no-retreat")]
-    Forbidden,
-    /// b (2023 rulebook): allowed when the attack came by convoy.
-    #[default]
-    #[strum(serialize = "b", serialize = "may-retreat")]
-    AllowedAfterConvoy,
+choice_enum! {
+    /// §4.A.5: may a unit dislodged by a convoyed army retreat to the army's origin?
+    pub enum RetreatToConvoyOrigin {
+        /// a: never to the attacker's origin.
+        #[strum(serialize = "a", serialize = "no-retreat")]
+        Forbidden,
+        /// b (2023 rulebook): allowed when the attack came by convoy.
+        #[default]
+        #[strum(serialize = "b", serialize = "may-retreat")]
+        AllowedAfterConvoy,
+    }
 }
 
-/// §4.A.7: may a dislodged unit still bounce a unit in its attacker's province?
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum DislodgedUnitBounce {
-    /// a: a dislodged unit never has effect on the province its attacker came from.
-    #[strum(serialize = "a", serialize = "never")]
-    Never,
-    /// b: only not when the two were in a head-to-head battle.
-    #[default]
-    #[strum(serialize = "b", serialize = "head-to-head-only")]
-    UnlessHeadToHead,
+choice_enum! {
+    /// §4.A.7: may a dislodged unit still bounce a unit in its attacker's province?
+    pub enum DislodgedUnitBounce {
+        /// a: a dislodged unit never has effect on the province its attacker came from.
+        #[strum(serialize = "a", serialize = "never")]
+        Never,
+        /// b: only not when the two were in a head-to-head battle.
+        #[default]
+        #[strum(serialize = "b", serialize = "head-to-head-only")]
+        UnlessHeadToHead,
+    }
 }
 
-/// §4.B.2: a move to a multi-coast province without a coast, where one coast is reachable.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum OmittedSingleCoast {
-    /// a: the move goes to the only reachable coast.
-    #[default]
-    #[strum(serialize = "a", serialize = "use-only-coast")]
-    UseOnlyCoast,
-    /// b: the move fails.
-    #[strum(serialize = "b", serialize = "fail")]
-    Fail,
+choice_enum! {
+    /// §4.B.2: a move to a multi-coast province without a coast, where one coast is reachable.
+    pub enum OmittedSingleCoast {
+        /// a: the move goes to the only reachable coast.
+        #[default]
+        #[strum(serialize = "a", serialize = "use-only-coast")]
+        UseOnlyCoast,
+        /// b: the move fails.
+        #[strum(serialize = "b", serialize = "fail")]
+        Fail,
+    }
 }
 
-/// §4.B.3: a move to a coast the fleet cannot reach.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum ImpossibleCoast {
-    /// a: the coast is ignored and the reachable coast used.
-    #[strum(serialize = "a", serialize = "ignore")]
-    UsePossibleCoast,
-    /// b: the order is illegal.
-    #[default]
-    #[strum(serialize = "b", serialize = "illegal")]
-    Illegal,
+choice_enum! {
+    /// §4.B.3: a move to a coast the fleet cannot reach.
+    pub enum ImpossibleCoast {
+        /// a: the coast is ignored and the reachable coast used.
+        #[strum(serialize = "a", serialize = "ignore")]
+        UsePossibleCoast,
+        /// b: the order is illegal.
+        #[default]
+        #[strum(serialize = "b", serialize = "illegal")]
+        Illegal,
+    }
 }
 
-/// §4.B.5 and §4.B.6: a coast that does not fit.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum IgnoreOrFail {
-    /// a: the order fails.
-    #[strum(serialize = "a", serialize = "fail")]
-    Fail,
-    /// b: the coast is ignored.
-    #[default]
-    #[strum(serialize = "b", serialize = "ignore")]
-    Ignore,
+choice_enum! {
+    /// §4.B.5 and §4.B.6: a coast that does not fit.
+    pub enum IgnoreOrFail {
+        /// a: the order fails.
+        #[strum(serialize = "a", serialize = "fail")]
+        Fail,
+        /// b: the coast is ignored.
+        #[default]
+        #[strum(serialize = "b", serialize = "ignore")]
+        Ignore,
+    }
 }
 
-/// §4.C.2: the order names the wrong unit type.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum WrongUnitType {
-    /// a: the order is invalid; the unit holds.
-    #[strum(serialize = "a", serialize = "invalid")]
-    Invalid,
-    /// b: the type is ignored.
-    #[default]
-    #[strum(serialize = "b", serialize = "ignore")]
-    Ignore,
-    /// c: valid unless another order for the unit names the type rightly; then that one.
-    #[strum(serialize = "c", serialize = "unless-corrected")]
-    UnlessCorrected,
+choice_enum! {
+    /// §4.C.2: the order names the wrong unit type.
+    pub enum WrongUnitType {
+        /// a: the order is invalid; the unit holds.
+        #[strum(serialize = "a", serialize = "invalid")]
+        Invalid,
+        /// b: the type is ignored.
+        #[default]
+        #[strum(serialize = "b", serialize = "ignore")]
+        Ignore,
+        /// c: valid unless another order for the unit names the type rightly; then that one.
+        #[strum(serialize = "c", serialize = "unless-corrected")]
+        UnlessCorrected,
+    }
 }
 
-/// §4.C.1, §4.C.5, §4.C.6: an order that leaves out, or gets wrong, a designation that
-/// the rest of the order makes clear (unit type; nationality of a supported or convoyed
-/// foreign unit).
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum Designation {
-    /// a: the order is invalid (the unit holds and may receive hold support).
-    #[strum(serialize = "a", serialize = "invalid")]
-    Invalid,
-    /// b: the order is valid.
-    #[default]
-    #[strum(serialize = "b", serialize = "valid")]
-    Valid,
-    /// c: valid unless another order for the same unit has the designation right; then
-    /// that order counts.
-    #[strum(serialize = "c", serialize = "unless-corrected")]
-    UnlessCorrected,
+choice_enum! {
+    /// §4.C.1, §4.C.5, §4.C.6: an order that leaves out, or gets wrong, a designation that
+    /// the rest of the order makes clear (unit type; nationality of a supported or convoyed
+    /// foreign unit).
+    pub enum Designation {
+        /// a: the order is invalid (the unit holds and may receive hold support).
+        #[strum(serialize = "a", serialize = "invalid")]
+        Invalid,
+        /// b: the order is valid.
+        #[default]
+        #[strum(serialize = "b", serialize = "valid")]
+        Valid,
+        /// c: valid unless another order for the same unit has the designation right; then
+        /// that order counts.
+        #[strum(serialize = "c", serialize = "unless-corrected")]
+        UnlessCorrected,
+    }
 }
 
-/// §4.B.1: a move to a multi-coast province without a coast, where both are reachable.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum OmittedCoast {
-    /// a: the move fails.
-    #[default]
-    #[strum(serialize = "a", serialize = "fail")]
-    Fail,
-    /// b: the move goes to a default coast (the first reachable coast the variant lists).
-    #[strum(serialize = "b", serialize = "default-coast")]
-    DefaultCoast,
+choice_enum! {
+    /// §4.B.1: a move to a multi-coast province without a coast, where both are reachable.
+    pub enum OmittedCoast {
+        /// a: the move fails.
+        #[default]
+        #[strum(serialize = "a", serialize = "fail")]
+        Fail,
+        /// b: the move goes to a default coast (the first reachable coast the variant lists).
+        #[strum(serialize = "b", serialize = "default-coast")]
+        DefaultCoast,
+    }
 }
 
-/// §4.B.4: the coast in a support of a fleet's move to a multi-coast province.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum SupportCoast {
-    /// a: mandatory and must match; without it the support fails.
-    #[strum(serialize = "a", serialize = "mandatory")]
-    Mandatory,
-    /// b: mandatory and must match; without it a default coast (the first the variant
-    /// lists) is meant.
-    #[strum(serialize = "b", serialize = "default-coast")]
-    DefaultCoast,
-    /// c: mandatory and must match; without it the order is poorly written, and stands
-    /// when the moving fleet is of the supporter's power.
-    #[strum(serialize = "c", serialize = "own-fleet")]
-    OwnFleet,
-    /// d: optional; if given it must match, if not the support is to either coast.
-    #[default]
-    #[strum(serialize = "d", serialize = "optional")]
-    Optional,
-    /// e: not part of a support: a coast written there is ignored.
-    #[strum(serialize = "e", serialize = "ignored")]
-    Ignored,
+choice_enum! {
+    /// §4.B.4: the coast in a support of a fleet's move to a multi-coast province.
+    pub enum SupportCoast {
+        /// a: mandatory and must match; without it the support fails.
+        #[strum(serialize = "a", serialize = "mandatory")]
+        Mandatory,
+        /// b: mandatory and must match; without it a default coast (the first the variant
+        /// lists) is meant.
+        #[strum(serialize = "b", serialize = "default-coast")]
+        DefaultCoast,
+        /// c: mandatory and must match; without it the order is poorly written, and stands
+        /// when the moving fleet is of the supporter's power.
+        #[strum(serialize = "c", serialize = "own-fleet")]
+        OwnFleet,
+        /// d: optional; if given it must match, if not the support is to either coast.
+        #[default]
+        #[strum(serialize = "d", serialize = "optional")]
+        Optional,
+        /// e: not part of a support: a coast written there is ignored.
+        #[strum(serialize = "e", serialize = "ignored")]
+        Ignored,
+    }
 }
 
-/// §4.B.7: a fleet build in a multi-coast province without a coast.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum BuildCoast {
-    /// a: the build fails.
-    #[default]
-    #[strum(serialize = "a", serialize = "fail")]
-    Fail,
-    /// b: the fleet is built on a default coast (the first the variant lists).
-    #[strum(serialize = "b", serialize = "default-coast")]
-    DefaultCoast,
+choice_enum! {
+    /// §4.B.7: a fleet build in a multi-coast province without a coast.
+    pub enum BuildCoast {
+        /// a: the build fails.
+        #[default]
+        #[strum(serialize = "a", serialize = "fail")]
+        Fail,
+        /// b: the fleet is built on a default coast (the first the variant lists).
+        #[strum(serialize = "b", serialize = "default-coast")]
+        DefaultCoast,
+    }
 }
 
-/// §4.E.1: which written orders count as orders (legal) rather than being ignored.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum IllegalOrders {
-    /// a: every order in the right format, whatever it names; an impossible move simply
-    /// fails (and its unit cannot be supported to hold).
-    #[strum(serialize = "a", serialize = "format")]
-    Format,
-    /// b: every order in the right format naming places of the map. (Orders naming no
-    /// place of the map cannot be read at all here, so a and b act alike.)
-    #[strum(serialize = "b", serialize = "places")]
-    Places,
-    /// c: orders that could be valid in some game situation: the map's geography counts,
-    /// not the units on the board (an army may be ordered across water without fleets).
-    #[strum(serialize = "c", serialize = "geography")]
-    Geography,
-    /// d: orders that could be valid in the current situation (the DATC preference).
-    #[default]
-    #[strum(serialize = "d", serialize = "situation")]
-    Situation,
+choice_enum! {
+    /// §4.E.1: which written orders count as orders (legal) rather than being ignored.
+    pub enum IllegalOrders {
+        /// a: every order in the right format, whatever it names; an impossible move simply
+        /// fails (and its unit cannot be supported to hold).
+        #[strum(serialize = "a", serialize = "format")]
+        Format,
+        /// b: every order in the right format naming places of the map. (Orders naming no
+        /// place of the map cannot be read at all here, so a and b act alike.)
+        #[strum(serialize = "b", serialize = "places")]
+        Places,
+        /// c: orders that could be valid in some game situation: the map's geography counts,
+        /// not the units on the board (an army may be ordered across water without fleets).
+        #[strum(serialize = "c", serialize = "geography")]
+        Geography,
+        /// d: orders that could be valid in the current situation (the DATC preference).
+        #[default]
+        #[strum(serialize = "d", serialize = "situation")]
+        Situation,
+    }
 }
 
-/// §4.E.2: poorly written orders.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum PoorlyWritten {
-    /// a: every order is judged on its own (a misspelt name with one meaning is followed;
-    /// see `dip_orders::NameMatching`).
-    #[default]
-    #[strum(serialize = "a", serialize = "individually")]
-    Individually,
-    /// b: a player's orders are judged as a set: a support without coast is read by the
-    /// supporter's own fleet's move (as §4.B.4 c).
-    #[strum(serialize = "b", serialize = "as-set")]
-    AsSet,
+choice_enum! {
+    /// §4.E.2: poorly written orders.
+    pub enum PoorlyWritten {
+        /// a: every order is judged on its own (a misspelt name with one meaning is followed;
+        /// see `dip_orders::NameMatching`).
+        #[default]
+        #[strum(serialize = "a", serialize = "individually")]
+        Individually,
+        /// b: a player's orders are judged as a set: a support without coast is read by the
+        /// supporter's own fleet's move (as §4.B.4 c).
+        #[strum(serialize = "b", serialize = "as-set")]
+        AsSet,
+    }
 }
 
-/// §4.E.4: perpetual orders. The engine adjudicates the orders it is given; repeating a
-/// player's orders each turn is the caller's (the game server's) part.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum PerpetualOrders {
-    /// a: allowed.
-    #[strum(serialize = "a", serialize = "allowed")]
-    Allowed,
-    /// b: not allowed.
-    #[default]
-    #[strum(serialize = "b", serialize = "not-allowed")]
-    NotAllowed,
+choice_enum! {
+    /// §4.E.4: perpetual orders. The engine adjudicates the orders it is given; repeating a
+    /// player's orders each turn is the caller's (the game server's) part.
+    pub enum PerpetualOrders {
+        /// a: allowed.
+        #[strum(serialize = "a", serialize = "allowed")]
+        Allowed,
+        /// b: not allowed.
+        #[default]
+        #[strum(serialize = "b", serialize = "not-allowed")]
+        NotAllowed,
+    }
 }
 
-/// §4.E.5: proxy orders (orders by one power for another power's unit).
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum ProxyOrders {
-    /// a: allowed when notified before: the caller records the notice and passes the
-    /// proxied orders under the unit's own power; in an order set they stay refused.
-    #[strum(serialize = "a", serialize = "notified")]
-    Notified,
-    /// b: allowed as part of the normal order set: an order for another power's unit
-    /// counts as that unit's order.
-    #[strum(serialize = "b", serialize = "in-order-set")]
-    InOrderSet,
-    /// c: not allowed.
-    #[default]
-    #[strum(serialize = "c", serialize = "not-allowed")]
-    NotAllowed,
+choice_enum! {
+    /// §4.E.5: proxy orders (orders by one power for another power's unit).
+    pub enum ProxyOrders {
+        /// a: allowed when notified before: the caller records the notice and passes the
+        /// proxied orders under the unit's own power; in an order set they stay refused.
+        #[strum(serialize = "a", serialize = "notified")]
+        Notified,
+        /// b: allowed as part of the normal order set: an order for another power's unit
+        /// counts as that unit's order.
+        #[strum(serialize = "b", serialize = "in-order-set")]
+        InOrderSet,
+        /// c: not allowed.
+        #[default]
+        #[strum(serialize = "c", serialize = "not-allowed")]
+        NotAllowed,
+    }
 }
 
-/// §4.D.1: several order sets of one power, in a known order.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum OrderSetsDefined {
-    /// a: all sets are combined.
-    #[strum(serialize = "a", serialize = "combine")]
-    Combine,
-    /// b: combined, unless the latest says it replaces the earlier ones.
-    #[strum(serialize = "b", serialize = "combine-unless-replaced")]
-    CombineUnlessReplaced,
-    /// c: only the latest, unless it says earlier sets still count.
-    #[default]
-    #[strum(serialize = "c", serialize = "latest-unless-kept")]
-    LatestUnlessKept,
-    /// d: only the latest.
-    #[strum(serialize = "d", serialize = "latest")]
-    Latest,
+choice_enum! {
+    /// §4.D.1: several order sets of one power, in a known order.
+    pub enum OrderSetsDefined {
+        /// a: all sets are combined.
+        #[strum(serialize = "a", serialize = "combine")]
+        Combine,
+        /// b: combined, unless the latest says it replaces the earlier ones.
+        #[strum(serialize = "b", serialize = "combine-unless-replaced")]
+        CombineUnlessReplaced,
+        /// c: only the latest, unless it says earlier sets still count.
+        #[default]
+        #[strum(serialize = "c", serialize = "latest-unless-kept")]
+        LatestUnlessKept,
+        /// d: only the latest.
+        #[strum(serialize = "d", serialize = "latest")]
+        Latest,
+    }
 }
 
-/// §4.D.2: several order sets of one power, in no known order.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum OrderSetsUndefined {
-    /// a: all units hold.
-    #[strum(serialize = "a", serialize = "all-hold")]
-    AllHold,
-    /// b: all sets are combined.
-    #[default]
-    #[strum(serialize = "b", serialize = "combine")]
-    Combine,
+choice_enum! {
+    /// §4.D.2: several order sets of one power, in no known order.
+    pub enum OrderSetsUndefined {
+        /// a: all units hold.
+        #[strum(serialize = "a", serialize = "all-hold")]
+        AllHold,
+        /// b: all sets are combined.
+        #[default]
+        #[strum(serialize = "b", serialize = "combine")]
+        Combine,
+    }
 }
 
-/// §4.E.6: a unit on the board that should not be there (a Flying Dutchman).
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum FlyingDutchman {
-    /// The DATC's way: remove it at once; a unit that cannot be told apart from the others
-    /// that could be it is chosen by the civil-disorder rules (see `dip::remove_flying_dutchmen`).
-    #[default]
-    #[strum(serialize = "a", serialize = "remove-now")]
-    RemoveNow,
-    /// Play on until the next adjustment phase, which removes it as a unit too many.
-    #[strum(serialize = "b", serialize = "until-adjustment")]
-    UntilAdjustment,
+choice_enum! {
+    /// §4.E.6: a unit on the board that should not be there (a Flying Dutchman).
+    pub enum FlyingDutchman {
+        /// The DATC's way: remove it at once; a unit that cannot be told apart from the others
+        /// that could be it is chosen by the civil-disorder rules (see `dip::remove_flying_dutchmen`).
+        #[default]
+        #[strum(serialize = "a", serialize = "remove-now")]
+        RemoveNow,
+        /// Play on until the next adjustment phase, which removes it as a unit too many.
+        #[strum(serialize = "b", serialize = "until-adjustment")]
+        UntilAdjustment,
+    }
 }
 
-/// §4.D.3: several different orders to one unit.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum MultipleOrders {
-    /// a: the first order is used.
-    #[strum(serialize = "a", serialize = "first")]
-    First,
-    /// b: the last order is used.
-    #[strum(serialize = "b", serialize = "last")]
-    Last,
-    /// c: the orders are illegal; the unit holds and may receive hold support.
-    #[default]
-    #[strum(serialize = "c", serialize = "hold")]
-    Hold,
+choice_enum! {
+    /// §4.D.3: several different orders to one unit.
+    pub enum MultipleOrders {
+        /// a: the first order is used.
+        #[strum(serialize = "a", serialize = "first")]
+        First,
+        /// b: the last order is used.
+        #[strum(serialize = "b", serialize = "last")]
+        Last,
+        /// c: the orders are illegal; the unit holds and may receive hold support.
+        #[default]
+        #[strum(serialize = "c", serialize = "hold")]
+        Hold,
+    }
 }
 
-/// §4.D.9: hold support for a unit of a power in civil disorder (a power that gave no
-/// orders in the phase).
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum CivilDisorderHoldSupport {
-    /// a: the support fails.
-    #[strum(serialize = "a", serialize = "fails")]
-    Fails,
-    /// b: the support succeeds, as for any unit not ordered to move.
-    #[default]
-    #[strum(serialize = "b", serialize = "succeeds")]
-    Succeeds,
+choice_enum! {
+    /// §4.D.9: hold support for a unit of a power in civil disorder (a power that gave no
+    /// orders in the phase).
+    pub enum CivilDisorderHoldSupport {
+        /// a: the support fails.
+        #[strum(serialize = "a", serialize = "fails")]
+        Fails,
+        /// b: the support succeeds, as for any unit not ordered to move.
+        #[default]
+        #[strum(serialize = "b", serialize = "succeeds")]
+        Succeeds,
+    }
 }
 
-/// §4.E.3: orders deduced from a power's own supports and convoys.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum ImplicitOrders {
-    /// a: allowed: an own unit without order that an own support (or convoy) has moving,
-    /// makes that move. An explicit order always wins.
-    #[strum(serialize = "a", serialize = "allowed")]
-    Allowed,
-    /// b: not allowed.
-    #[default]
-    #[strum(serialize = "b", serialize = "not-allowed")]
-    NotAllowed,
+choice_enum! {
+    /// §4.E.3: orders deduced from a power's own supports and convoys.
+    pub enum ImplicitOrders {
+        /// a: allowed: an own unit without order that an own support (or convoy) has moving,
+        /// makes that move. An explicit order always wins.
+        #[strum(serialize = "a", serialize = "allowed")]
+        Allowed,
+        /// b: not allowed.
+        #[default]
+        #[strum(serialize = "b", serialize = "not-allowed")]
+        NotAllowed,
+    }
 }
 
-/// §4.A.6: convoy path specification (`A Yorkshire - North Sea - Belgium`).
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum ConvoyPath {
-    /// a: a written path is ignored.
-    #[default]
-    #[strum(serialize = "a", serialize = "ignored")]
-    Ignored,
-    /// b: a written path is allowed: only the fleets it names carry the army.
-    #[strum(serialize = "b", serialize = "allowed")]
-    Allowed,
-    /// c: required: a convoyed move without a path fails; with one, only its fleets count.
-    #[strum(serialize = "c", serialize = "required")]
-    Required,
+choice_enum! {
+    /// §4.A.6: convoy path specification (`A Yorkshire - North Sea - Belgium`).
+    pub enum ConvoyPath {
+        /// a: a written path is ignored.
+        #[default]
+        #[strum(serialize = "a", serialize = "ignored")]
+        Ignored,
+        /// b: a written path is allowed: only the fleets it names carry the army.
+        #[strum(serialize = "b", serialize = "allowed")]
+        Allowed,
+        /// c: required: a convoyed move without a path fails; with one, only its fleets count.
+        #[strum(serialize = "c", serialize = "required")]
+        Required,
+    }
 }
 
-/// §4.C.3: a build order without a unit type (`Build Kiel`).
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum MissingBuildUnitType {
-    /// a: the build always fails.
-    #[strum(serialize = "a", serialize = "fail")]
-    Fail,
-    /// b: an army is built in a land area; the build fails in a coastal area.
-    #[strum(serialize = "b", serialize = "army-in-land")]
-    ArmyInLand,
-    /// c: an army in a land area, a fleet in a coastal area when a coast is given; the
-    /// build fails in a coastal area without a coast.
-    #[default]
-    #[strum(serialize = "c", serialize = "best-effort")]
-    BestEffort,
+choice_enum! {
+    /// §4.C.3: a build order without a unit type (`Build Kiel`).
+    pub enum MissingBuildUnitType {
+        /// a: the build always fails.
+        #[strum(serialize = "a", serialize = "fail")]
+        Fail,
+        /// b: an army is built in a land area; the build fails in a coastal area.
+        #[strum(serialize = "b", serialize = "army-in-land")]
+        ArmyInLand,
+        /// c: an army in a land area, a fleet in a coastal area when a coast is given; the
+        /// build fails in a coastal area without a coast.
+        #[default]
+        #[strum(serialize = "c", serialize = "best-effort")]
+        BestEffort,
+    }
 }
 
-/// §4.C.4: a build of a fleet in a province no fleet can stand in.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum FleetBuildInLand {
-    /// a: the build fails.
-    #[default]
-    #[strum(serialize = "a", serialize = "fail")]
-    Fail,
-    /// b: an army is built instead.
-    #[strum(serialize = "b", serialize = "build-army")]
-    BuildArmy,
+choice_enum! {
+    /// §4.C.4: a build of a fleet in a province no fleet can stand in.
+    pub enum FleetBuildInLand {
+        /// a: the build fails.
+        #[default]
+        #[strum(serialize = "a", serialize = "fail")]
+        Fail,
+        /// b: an army is built instead.
+        #[strum(serialize = "b", serialize = "build-army")]
+        BuildArmy,
+    }
 }
 
-/// §4.D.4: a power orders more builds than it may make.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum TooManyBuilds {
-    /// a: all build orders are invalid.
-    #[strum(serialize = "a", serialize = "all-invalid")]
-    AllInvalid,
-    /// b: the first legal build orders are used.
-    #[default]
-    #[strum(serialize = "b", serialize = "first")]
-    First,
-    /// c: the last legal build orders are used.
-    #[strum(serialize = "c", serialize = "last")]
-    Last,
+choice_enum! {
+    /// §4.D.4: a power orders more builds than it may make.
+    pub enum TooManyBuilds {
+        /// a: all build orders are invalid.
+        #[strum(serialize = "a", serialize = "all-invalid")]
+        AllInvalid,
+        /// b: the first legal build orders are used.
+        #[default]
+        #[strum(serialize = "b", serialize = "first")]
+        First,
+        /// c: the last legal build orders are used.
+        #[strum(serialize = "c", serialize = "last")]
+        Last,
+    }
 }
 
-/// §4.D.5: two or more build orders for one province.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum BuildsInOneProvince {
-    /// a: all those build orders fail.
-    #[strum(serialize = "a", serialize = "all-fail")]
-    AllFail,
-    /// b: the first build order is used.
-    #[default]
-    #[strum(serialize = "b", serialize = "first")]
-    First,
-    /// c: the last build order is used.
-    #[strum(serialize = "c", serialize = "last")]
-    Last,
+choice_enum! {
+    /// §4.D.5: two or more build orders for one province.
+    pub enum BuildsInOneProvince {
+        /// a: all those build orders fail.
+        #[strum(serialize = "a", serialize = "all-fail")]
+        AllFail,
+        /// b: the first build order is used.
+        #[default]
+        #[strum(serialize = "b", serialize = "first")]
+        First,
+        /// c: the last build order is used.
+        #[strum(serialize = "c", serialize = "last")]
+        Last,
+    }
 }
 
-/// §4.D.6: a power orders more disbands (removals) than it must make.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum TooManyRemovals {
-    /// a: all removal orders are ignored; the civil-disorder rules choose the units.
-    #[strum(serialize = "a", serialize = "civil-disorder")]
-    CivilDisorder,
-    /// b: the first legal removal orders are used.
-    #[default]
-    #[strum(serialize = "b", serialize = "first")]
-    First,
-    /// c: the last legal removal orders are used.
-    #[strum(serialize = "c", serialize = "last")]
-    Last,
+choice_enum! {
+    /// §4.D.6: a power orders more disbands (removals) than it must make.
+    pub enum TooManyRemovals {
+        /// a: all removal orders are ignored; the civil-disorder rules choose the units.
+        #[strum(serialize = "a", serialize = "civil-disorder")]
+        CivilDisorder,
+        /// b: the first legal removal orders are used.
+        #[default]
+        #[strum(serialize = "b", serialize = "first")]
+        First,
+        /// c: the last legal removal orders are used.
+        #[strum(serialize = "c", serialize = "last")]
+        Last,
+    }
 }
 
-/// §4.D.7: may a power decline a build it is entitled to?
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum WaivingBuilds {
-    /// a (2000 and 2023 rulebooks): waiving builds is allowed.
-    #[default]
-    #[strum(serialize = "a", serialize = "allowed")]
-    Allowed,
-    /// b: waiving builds is not allowed (a waive order is illegal).
-    #[strum(serialize = "b", serialize = "not-allowed")]
-    NotAllowed,
+choice_enum! {
+    /// §4.D.7: may a power decline a build it is entitled to?
+    pub enum WaivingBuilds {
+        /// a (2000 and 2023 rulebooks): waiving builds is allowed.
+        #[default]
+        #[strum(serialize = "a", serialize = "allowed")]
+        Allowed,
+        /// b: waiving builds is not allowed (a waive order is illegal).
+        #[strum(serialize = "b", serialize = "not-allowed")]
+        NotAllowed,
+    }
 }
 
-/// §4.D.8: which units are removed when a power orders too few removals.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::Display,
-    strum::EnumIter,
-)]
-pub enum CivilDisorderRemoval {
-    /// a (1971 and 1982 rulebooks): farthest from the nearest home supply centre first (fleets
-    /// move as fleets, armies may also cross water as a fleet would), fleets before armies,
-    /// then alphabetically by province.
-    #[strum(serialize = "a", serialize = "1982", serialize = "1971")]
-    Rulebook1971,
-    /// b (2000 rulebook): farthest from the country first, fleets before armies, then
-    /// alphabetically; the country is read as the home supply centres, so this counts as a.
-    #[strum(serialize = "b", serialize = "2000")]
-    Rulebook2000,
-    /// c (2023 rulebook): units on supply centres last; farthest from an owned supply centre
-    /// first, counting every adjacent province whatever the unit type; fleets before armies,
-    /// then alphabetically by English province name.
-    #[default]
-    #[strum(serialize = "c", serialize = "2023")]
-    Rulebook2023,
+choice_enum! {
+    /// §4.D.8: which units are removed when a power orders too few removals.
+    pub enum CivilDisorderRemoval {
+        /// a (1971 and 1982 rulebooks): farthest from the nearest home supply centre first (fleets
+        /// move as fleets, armies may also cross water as a fleet would), fleets before armies,
+        /// then alphabetically by province.
+        #[strum(serialize = "a", serialize = "1982", serialize = "1971")]
+        Rulebook1971,
+        /// b (2000 rulebook): farthest from the country first, fleets before armies, then
+        /// alphabetically; the country is read as the home supply centres, so this counts as a.
+        #[strum(serialize = "b", serialize = "2000")]
+        Rulebook2000,
+        /// c (2023 rulebook): units on supply centres last; farthest from an owned supply centre
+        /// first, counting every adjacent province whatever the unit type; fleets before armies,
+        /// then alphabetically by English province name.
+        #[default]
+        #[strum(serialize = "c", serialize = "2023")]
+        Rulebook2023,
+    }
 }
 
 /// An unknown issue or choice.
