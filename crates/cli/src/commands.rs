@@ -51,7 +51,14 @@ pub fn variants(dir: Option<&Path>) -> Result<Output, Errors> {
     };
     if let Some(dir) = dir {
         match load::variant_files(&dir) {
-            Ok(files) => files.iter().for_each(|f| add(load::variant_file(f))),
+            // A file the library already embeds with the same text is listed once.
+            Ok(files) => files
+                .iter()
+                .filter(|f| {
+                    let text = std::fs::read_to_string(f).unwrap_or_default();
+                    !dip::EMBEDDED_VARIANTS.iter().any(|(_, embedded)| *embedded == text)
+                })
+                .for_each(|f| add(load::variant_file(f))),
             Err(lines) => errors.extend(lines),
         }
     }

@@ -35,13 +35,14 @@ fn temp_file(test: &str, name: &str, text: &str) -> PathBuf {
 fn variants_lists_the_embedded_standard_map() {
     let run = dip(&["variants"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let line = run.stdout.lines().find(|l| l.ends_with("embedded")).expect("an embedded variant");
-    assert!(line.starts_with("standard"), "{line}");
+    let line = run.stdout.lines().find(|l| l.starts_with("standard ")).expect("the standard map");
+    assert!(line.ends_with("embedded"), "{line}");
     for part in ["Standard Diplomacy", "7 powers", "75 provinces", "34 centres"] {
         assert!(line.contains(part), "{part} missing from {line}");
     }
-    // The variants/ folder of the workspace is listed too.
-    assert!(run.stdout.contains("variants/standard.ron"), "{}", run.stdout);
+    // Every file of variants/ is embedded, and listed once.
+    assert!(run.stdout.lines().any(|l| l.starts_with("colonial ") && l.ends_with("embedded")), "{}", run.stdout);
+    assert_eq!(run.stdout.lines().filter(|l| l.starts_with("standard ")).count(), 1, "{}", run.stdout);
 }
 
 #[test]

@@ -51,10 +51,9 @@ pub use dip_orders::{
     Action, NameMatching, Order, OrderLine, ParseError, ParseOptions, PositionFile, parse_order, parse_unit,
 };
 
-/// The variants compiled into the library: (name, RON text).
-pub const EMBEDDED_VARIANTS: &[(&str, &str)] = &[("standard", include_str!("../../../variants/standard.ron"))];
+include!(concat!(env!("OUT_DIR"), "/variants.rs"));
 
-/// Loads an embedded variant by name (`standard`).
+/// Loads an embedded variant by name (`standard`, `colonial`, …: every file of `variants/`).
 pub fn variant(name: &str) -> Result<Map, LoadError> {
     match EMBEDDED_VARIANTS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
         Some((n, text)) => load_str(&format!("variants/{n}.ron"), text),
