@@ -784,7 +784,6 @@ impl Adjudicator {
             self.slots[a].convoyed = convoyed;
             self.slots[a].fallback = convoyed && fallback;
         }
-        let _ = map;
         for u in (0..n).rev() {
             let s = self.slots[u];
             match s.order {
