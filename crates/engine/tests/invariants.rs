@@ -1,0 +1,64 @@
+//! Invariants of adjudication on many random positions and random legal orders (a
+//! fuzz-style test with a fixed seed): one unit a province afterwards, retreats only to
+//! empty provinces, every order answered, and the same outcome whatever the order of the
+//! orders.
+
+use std::collections::HashSet;
+
+use dip::{Game, Order, PhaseKind, Rules};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() >> 33) as usize % n.max(1)
+    }
+}
+
+#[test]
+fn adjudication_invariants_hold_on_random_games() {
+    let map = dip::variant("standard").expect("standard");
+    let mut rng = Rng(0x5EED_0F_D1B);
+    for _game in 0..200 {
+        let mut game = Game::new(map.clone(), Rules::default());
+        for _phase in 0..12 {
+            if game.winner().is_some() {
+                break;
+            }
+            let choices = dip::legal_orders(game.map(), game.position());
+            let orders: Vec<Order> =
+                choices.iter().map(|(_, options)| options[rng.below(options.len())].clone()).collect();
+            if game.phase().kind == PhaseKind::Movement {
+                // The same orders in another order must give the same board.
+                let mut shuffled = orders.clone();
+                for i in (1..shuffled.len()).rev() {
+                    shuffled.swap(i, rng.below(i + 1));
+                }
+                let a = dip::adjudicate(game.map(), game.position(), &orders, game.rules());
+                let b = dip::adjudicate(game.map(), game.position(), &shuffled, game.rules());
+                assert_eq!(a.position, b.position, "order of orders changed the outcome");
+                assert_eq!(a.results.len(), orders.len());
+                // One unit a province, and retreats only to provinces left empty.
+                let mut seen = HashSet::new();
+                for unit in &a.position.units {
+                    assert!(seen.insert(map.province_of(unit.loc)), "two units in {}", map.loc_name(unit.loc));
+                }
+                for d in &a.dislodged {
+                    for &r in &d.retreats {
+                        assert!(!seen.contains(&map.province_of(r)), "retreat into an occupied province");
+                        if !d.by_convoy {
+                            assert_ne!(map.province_of(r), d.by, "retreat to the attacker's province");
+                        }
+                    }
+                }
+            }
+            game.play(orders);
+        }
+    }
+}
