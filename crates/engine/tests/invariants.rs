@@ -24,7 +24,7 @@ impl Rng {
 #[test]
 fn adjudication_invariants_hold_on_random_games() {
     let map = dip::variant("standard").expect("standard");
-    let mut rng = Rng(0x5EED_0F_D1B);
+    let mut rng = Rng(0x0005_EED0_FD1B);
     for _game in 0..200 {
         let mut game = Game::new(map.clone(), Rules::default());
         for _phase in 0..12 {
