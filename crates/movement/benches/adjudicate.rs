@@ -46,6 +46,18 @@ fn workload(map: &Map, name: &str) -> Workload {
     Workload { position, texts, orders }
 }
 
+/// Reads the workload's order texts into `orders`, as a server would on each request.
+fn read_orders(map: &Map, texts: &[(dip_map::PowerId, String)], orders: &mut Vec<Order>) {
+    orders.clear();
+    for (power, text) in texts {
+        if let Ok(order) =
+            parse_order(map, ParseOptions::new(PhaseKind::Movement).power(*power), divan::black_box(text))
+        {
+            orders.push(order);
+        }
+    }
+}
+
 const WORKLOADS: &[&str] = &["opening_s1901", "midgame_34"];
 
 #[divan::bench(args = WORKLOADS)]
@@ -68,21 +80,10 @@ fn text(bencher: divan::Bencher<'_, '_>, name: &str) {
     let mut adjudicator = Adjudicator::new();
     let mut orders = Vec::with_capacity(w.texts.len());
     bencher.bench_local(|| {
-        orders.clear();
-        for (power, text) in &w.texts {
-            if let Ok(order) =
-                parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(*power), divan::black_box(text))
-            {
-                orders.push(order);
-            }
-        }
+        read_orders(&map, &w.texts, &mut orders);
         adjudicator.run(&map, &w.position, &orders, &rules);
         divan::black_box(adjudicator.outcome(&map, &w.position, &orders))
     });
-}
-
-fn main() {
-    divan::main();
 }
 
 #[divan::bench(args = WORKLOADS)]
@@ -91,14 +92,7 @@ fn parse_only(bencher: divan::Bencher<'_, '_>, name: &str) {
     let w = workload(&map, name);
     let mut orders = Vec::with_capacity(w.texts.len());
     bencher.bench_local(|| {
-        orders.clear();
-        for (power, text) in &w.texts {
-            if let Ok(order) =
-                parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(*power), divan::black_box(text))
-            {
-                orders.push(order);
-            }
-        }
+        read_orders(&map, &w.texts, &mut orders);
         divan::black_box(orders.len())
     });
 }
@@ -111,4 +105,8 @@ fn outcome_only(bencher: divan::Bencher<'_, '_>, name: &str) {
     let mut adjudicator = Adjudicator::new();
     adjudicator.run(&map, &w.position, &w.orders, &rules);
     bencher.bench_local(|| divan::black_box(adjudicator.outcome(&map, &w.position, &w.orders)));
+}
+
+fn main() {
+    divan::main();
 }
