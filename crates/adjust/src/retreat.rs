@@ -40,6 +40,8 @@ pub enum RetreatIllegal {
     ConflictingOrders,
     /// The same order was given before; the first one counts.
     Duplicate,
+    /// A retreat along a railroad: like convoys, railroads serve no retreat (DATC 7.B.32).
+    ByRailroad,
 }
 
 impl fmt::Display for RetreatIllegal {
@@ -49,6 +51,7 @@ impl fmt::Display for RetreatIllegal {
             RetreatIllegal::NotDislodged => "the unit was not dislodged, so it cannot be ordered in a retreat phase",
             RetreatIllegal::ForeignUnit => "the unit belongs to another power",
             RetreatIllegal::WrongPhase => "only retreat and disband orders are allowed in a retreat phase",
+            RetreatIllegal::ByRailroad => "a retreat cannot go along a railroad",
             RetreatIllegal::WrongUnitType => "the order names the wrong unit type",
             RetreatIllegal::WrongCoast => "the order names a coast the unit is not on",
             RetreatIllegal::UnknownCoast => "the order names a coast that does not exist or does not apply",
@@ -268,6 +271,7 @@ fn check(
     let to = match &order.action {
         Action::Retreat { to } => Some(to),
         Action::Disband => None,
+        Action::Rail { .. } => return Err(RetreatIllegal::ByRailroad),
         _ => return Err(RetreatIllegal::WrongPhase),
     };
     let province = order.unit.place.province;

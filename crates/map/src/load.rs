@@ -513,7 +513,7 @@ impl Compiler<'_> {
             let power = lookup_power(self, &r.power, &r.name);
             let stations: Vec<_> = r.stations.iter().filter_map(|s| lookup(self, s, &r.name)).collect();
             if let Some(power) = power {
-                railroads.push(Railroad { name: r.name.clone(), power, stations });
+                railroads.push(Railroad { name: r.name.clone(), short: r.short.clone(), power, stations });
             }
         }
         let mut canals = Vec::new();
@@ -522,7 +522,48 @@ impl Compiler<'_> {
             let b = lookup(self, &cdef.between.1, &cdef.name);
             let k = lookup(self, &cdef.keeper, &cdef.name);
             if let (Some(a), Some(b), Some(keeper)) = (a, b, k) {
-                canals.push(Canal { name: cdef.name.clone(), between: (a, b), keeper });
+                canals.push(Canal { name: cdef.name.clone(), short: cdef.short.clone(), between: (a, b), keeper });
+            }
+        }
+        // The words that name railroads and canals in orders must read as nothing else.
+        let mut shorts: Vec<String> = Vec::new();
+        let named =
+            def.railroads.iter().map(|r| (&r.short, &r.name)).chain(def.canals.iter().map(|c| (&c.short, &c.name)));
+        for (short, name) in named {
+            let line = self.lines.find(&format!("\"{short}\""));
+            let key = normalise_name(short);
+            if key.is_empty() || !short.chars().all(char::is_alphanumeric) {
+                self.problem(line, None, format!("{name}: short name `{short}` must be one word of letters or digits"));
+            } else if names.contains_key(&key) {
+                self.problem(line, None, format!("{name}: short name `{short}` is also a province name"));
+            } else if power_index(short).is_some() {
+                self.problem(line, None, format!("{name}: short name `{short}` is also a power name"));
+            } else if shorts.contains(&key) {
+                self.problem(line, None, format!("{name}: short name `{short}` is used twice"));
+            }
+            shorts.push(key);
+        }
+        for r in &railroads {
+            let line = self.lines.find(&format!("\"{}\"", r.name));
+            if r.stations.len() < 2 {
+                self.problem(line, None, format!("{}: a railroad needs two stations or more", r.name));
+            }
+            for (k, &st) in r.stations.iter().enumerate() {
+                if r.stations[..k].contains(&st) {
+                    let abbr = &provinces[st.index()].abbr;
+                    self.problem(line, None, format!("{}: station `{abbr}` is listed twice", r.name));
+                }
+                if provinces[st.index()].terrain == Terrain::Sea {
+                    let abbr = &provinces[st.index()].abbr;
+                    self.problem(line, None, format!("{}: station `{abbr}` is a sea", r.name));
+                }
+            }
+        }
+        for c in &canals {
+            if !fleet_to_province.get(c.between.0.index(), c.between.1.index()) {
+                let line = self.lines.find(&format!("\"{}\"", c.name));
+                let (a, b) = (&provinces[c.between.0.index()].abbr, &provinces[c.between.1.index()].abbr);
+                self.problem(line, None, format!("{}: `{a}` and `{b}` must border for fleets", c.name));
             }
         }
         let mut difficult_borders = Vec::new();

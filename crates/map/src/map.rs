@@ -45,6 +45,7 @@ pub struct Location {
 #[derive(Clone, Debug)]
 pub struct Railroad {
     pub name: String,
+    pub short: String,
     pub power: PowerId,
     pub stations: Vec<ProvinceId>,
 }
@@ -53,6 +54,7 @@ pub struct Railroad {
 #[derive(Clone, Debug)]
 pub struct Canal {
     pub name: String,
+    pub short: String,
     pub between: (ProvinceId, ProvinceId),
     pub keeper: ProvinceId,
 }
@@ -410,6 +412,14 @@ impl Map {
     }
     pub fn canals(&self) -> &[Canal] {
         &self.canals
+    }
+    /// The railroad whose short name is `word` (any case).
+    pub fn railroad_by_word(&self, word: &str) -> Option<usize> {
+        self.railroads.iter().position(|r| r.short.eq_ignore_ascii_case(word))
+    }
+    /// The canal whose short name is `word` (any case).
+    pub fn canal_by_word(&self, word: &str) -> Option<usize> {
+        self.canals.iter().position(|c| c.short.eq_ignore_ascii_case(word))
     }
     pub fn difficult_borders(&self) -> &[DifficultBorder] {
         &self.difficult_borders

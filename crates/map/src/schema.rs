@@ -158,23 +158,30 @@ pub enum BuildRule {
 }
 
 /// A railroad: an army of `power` may move from any station to any other along the line in
-/// one move, if no station between is occupied.
+/// one move (`A Moscow - TSR - Vladivostok`), passing its own power's holding armies and
+/// stopping before a station it cannot pass (DATC 7.B).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RailroadDef {
     pub name: String,
+    /// The word that names the line in orders (`TSR` in `A Moscow - TSR - Vladivostok`).
+    pub short: String,
     /// The only power whose armies may use it.
     pub power: String,
     /// Stations in order along the line.
     pub stations: Vec<String>,
 }
 
-/// A canal: a fleet may pass between `between.0` and `between.1` only if the power that
-/// owns `keeper` allows it (it is the fleet's power, or it orders nothing against it).
+/// A canal: a fleet may move or support between `between.0` and `between.1` only with the
+/// permission of the power whose unit stays in `keeper` (DATC 7.C): given explicitly by an
+/// order such as `SC F Mediterranean Sea - Red Sea`, or implicitly to that power's one fleet
+/// crossing. One unit a turn may cross.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CanalDef {
     pub name: String,
+    /// The word that starts a permission order (`SC`).
+    pub short: String,
     pub between: (String, String),
     /// The province whose owner controls passage (`egy` for Suez).
     pub keeper: String,

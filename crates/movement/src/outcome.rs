@@ -61,6 +61,16 @@ pub enum Illegal {
     SupportOverDifficultBorder,
     /// The same order was given twice; the first one counts.
     Duplicate,
+    /// A railroad move by a unit that may not use the railroad (a fleet, another power).
+    RailroadForbidden,
+    /// A railroad move from or to a province that is no station of the railroad.
+    NotOnRailroad,
+    /// Two units were ordered along the same railroad; neither may go (DATC 7.B.33).
+    RailroadBusy,
+    /// A canal permission from a power without a unit in the canal's keeper province.
+    NoCanalControl,
+    /// A canal permission for a unit at neither end of the canal.
+    PermitNotAtCanal,
 }
 
 impl std::fmt::Display for Illegal {
@@ -91,6 +101,11 @@ impl std::fmt::Display for Illegal {
             Illegal::MissingNationality => "the order leaves out the nationality of a foreign unit",
             Illegal::WrongNationality => "the order names the wrong nationality",
             Illegal::Superseded => "another order for the unit, written correctly, counts instead",
+            Illegal::RailroadForbidden => "only the railroad's power's armies may use it",
+            Illegal::NotOnRailroad => "the unit or its destination is not a station of the railroad",
+            Illegal::RailroadBusy => "two units were ordered along the railroad and only one may use it a turn",
+            Illegal::NoCanalControl => "only the power with a unit in the canal's keeper province may give permission",
+            Illegal::PermitNotAtCanal => "the unit given permission is at neither end of the canal",
         })
     }
 }
@@ -119,6 +134,13 @@ pub enum Failure {
     ConvoyParadox,
     /// The unit was dislodged by the unit from this province.
     Dislodged { by: ProvinceId },
+    /// The move or support crossed a canal without permission, or its keeper left or was
+    /// dislodged (DATC 7.C).
+    CanalClosed,
+    /// The crossing was part of a paradox and failed by the canal's paradox rule.
+    CanalParadox,
+    /// The move along a railroad stopped short of its destination, in this province.
+    RailStopped { at: ProvinceId },
 }
 
 /// The result of one order.

@@ -5,25 +5,33 @@ use dip_map::{Dislodged, Map, PhaseKind, Position, ProvinceId, Season, Unit, Uni
 use dip_orders::Order;
 
 use crate::outcome::{DislodgedReport, Failure, MovementOutcome, OrderResult};
-use crate::resolve::{Adjudicator, Kind, NONE};
+use crate::resolve::{Adjudicator, CLOSED, Kind, NONE};
 
 impl Adjudicator {
     /// The full outcome of the last [`Adjudicator::run`]: a result and reason for every
     /// order, the dislodged units with their retreats, and the next position.
     pub fn outcome(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
         let results = (0..orders.len()).map(|i| self.order_result(map, i)).collect();
-        let unordered = self.slots.iter().filter(|s| s.order_index == u32::MAX).map(|s| (s.power, s.loc)).collect();
+        let unordered =
+            self.slots[..self.units].iter().filter(|s| s.order_index == u32::MAX).map(|s| (s.power, s.loc)).collect();
 
         // Where units stand afterwards.
         let n = map.province_count();
         let mut occupied = vec![false; n];
-        let mut units = Vec::with_capacity(self.slots.len());
+        let mut units = Vec::with_capacity(self.units);
         let mut dislodged = Vec::new();
-        for u in 0..self.slots.len() {
+        for u in 0..self.units {
             let s = self.slots[u];
             if self.moved(u) {
-                occupied[s.dst as usize] = true;
-                units.push(Unit { power: s.power, kind: s.kind, loc: s.dst_loc });
+                let (dst, dst_loc) = if s.order == Kind::Train {
+                    let end = self.train_end(map, u as u16);
+                    let station = self.station(u as u16, end);
+                    (station, map.main_loc(ProvinceId(station)))
+                } else {
+                    (s.dst, s.dst_loc)
+                };
+                occupied[dst as usize] = true;
+                units.push(Unit { power: s.power, kind: s.kind, loc: dst_loc });
             } else if let Some(by) = self.dislodged_by(u) {
                 dislodged.push((u, by));
             } else {
@@ -41,8 +49,10 @@ impl Adjudicator {
             let mut bounced = false;
             while m != NONE {
                 // A unit that lost a head-to-head battle has no strength left to contest
-                // the province it attacked (DATC 6.H.9).
-                if self.prevent_strength(map, m) > 0 {
+                // the province it attacked (DATC 6.H.9). A train that got through a
+                // station fought no standoff there.
+                let passed = self.slots[m as usize].order == Kind::LegReach && self.resolve(map, m - 1);
+                if !passed && self.prevent_strength(map, m) > 0 {
                     bounced = true;
                 }
                 m = self.slots[m as usize].next_mover;
@@ -113,6 +123,9 @@ impl Adjudicator {
         if let Some(why) = self.order_illegal[i] {
             return OrderResult::Illegal(why);
         }
+        if self.order_unit[i] == NONE {
+            return self.permit_result(map, i);
+        }
         let u = self.order_unit[i] as usize;
         let s = self.slots[u];
         let dislodger = self.dislodged_by(u).map(|m| dip_map::ProvinceId(self.slots[m].prov));
@@ -126,6 +139,8 @@ impl Adjudicator {
                     OrderResult::Succeeds
                 } else if s.void {
                     OrderResult::Fails(Failure::Impossible)
+                } else if !self.canal_open(map, u as u16) {
+                    OrderResult::Fails(self.canal_failure(u))
                 } else if !self.path(map, u as u16) {
                     OrderResult::Fails(Failure::NoConvoyPath)
                 } else {
@@ -139,10 +154,24 @@ impl Adjudicator {
                     OrderResult::Succeeds
                 } else if let Some(by) = dislodger {
                     OrderResult::Fails(Failure::SupportDislodged { by })
+                } else if !self.canal_open(map, u as u16) {
+                    OrderResult::Fails(self.canal_failure(u))
                 } else {
                     OrderResult::Fails(Failure::SupportCut { by: self.cut_by(map, u as u16) })
                 }
             }
+            Kind::Train => {
+                let end = self.train_end(map, u as u16);
+                if let Some(by) = dislodger {
+                    OrderResult::Fails(Failure::Dislodged { by })
+                } else if end == s.legs {
+                    OrderResult::Succeeds
+                } else {
+                    OrderResult::Fails(Failure::RailStopped { at: ProvinceId(self.station(u as u16, end)) })
+                }
+            }
+            // Decision slots carry no order.
+            Kind::LegPass | Kind::LegReach | Kind::Canal => OrderResult::Succeeds,
             Kind::Convoy => {
                 if !s.matches {
                     OrderResult::Fails(Failure::ConvoyVoid)
@@ -155,6 +184,28 @@ impl Adjudicator {
                     OrderResult::Succeeds
                 }
             }
+        }
+    }
+
+    /// A canal permission succeeds when it was the one that counted and the canal stayed
+    /// open.
+    fn permit_result(&mut self, map: &Map, i: usize) -> OrderResult {
+        let decision = self.permits.iter().find(|p| p.2 as usize == i).map_or(NONE, |p| p.3);
+        if decision != NONE && self.resolve(map, decision) {
+            return OrderResult::Succeeds;
+        }
+        if decision != NONE && self.slots[decision as usize].paradox {
+            return OrderResult::Fails(Failure::CanalParadox);
+        }
+        OrderResult::Fails(Failure::CanalClosed)
+    }
+
+    fn canal_failure(&self, u: usize) -> Failure {
+        let c = self.slots[u].canal;
+        if c != NONE && c != CLOSED && self.slots[c as usize].paradox {
+            Failure::CanalParadox
+        } else {
+            Failure::CanalClosed
         }
     }
 
@@ -174,7 +225,11 @@ impl Adjudicator {
         let mut o = self.first_mover[s.dst as usize];
         while o != NONE {
             if o != m && attack <= self.prevent_strength(map, o) {
-                by.push(ProvinceId(self.slots[o as usize].prov));
+                // A train is named by the province it started from.
+                let other = self.slots[o as usize];
+                let from =
+                    if other.order == Kind::LegReach { self.slots[other.target as usize].prov } else { other.prov };
+                by.push(ProvinceId(from));
             }
             o = self.slots[o as usize].next_mover;
         }
@@ -186,7 +241,7 @@ impl Adjudicator {
         let mut m = self.first_mover[sup.prov as usize];
         while m != NONE {
             let mv = self.slots[m as usize];
-            if mv.power != sup.power && self.path(map, m) {
+            if mv.power != sup.power && mv.order == Kind::Move && self.path(map, m) {
                 return ProvinceId(mv.prov);
             }
             m = mv.next_mover;

@@ -15,6 +15,8 @@ use dip_orders::{Action, CoastSpec, Order, Place};
 use crate::outcome::Illegal;
 
 pub(crate) const NONE: u16 = u16::MAX;
+/// A crossing of a canal without the keeper's permission.
+pub(crate) const CLOSED: u16 = u16::MAX - 1;
 
 /// What a unit was (effectively) ordered to do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -24,6 +26,22 @@ pub(crate) enum Kind {
     SupportHold,
     SupportMove,
     Convoy,
+    /// A move along a railroad (DATC 7.B).
+    Train,
+    /// Decision slot, not a unit: whether a train gets into (or through) station `leg`.
+    LegPass,
+    /// Decision slot, not a unit: whether a train gets as far as trying station `leg`, where
+    /// it bounces other moves. It stands in the station's list of moves.
+    LegReach,
+    /// Decision slot, not a unit: whether the canal's keeper (`target`) stays in place.
+    Canal,
+}
+
+impl Kind {
+    /// A unit order that may leave its province.
+    fn moves(self) -> bool {
+        matches!(self, Kind::Move | Kind::Train)
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -80,8 +98,22 @@ pub(crate) struct Slot {
     state: State,
     pub result: bool,
     in_cycle: bool,
-    /// A convoy failed by the paradox rule.
+    /// Place in the cycle list, while `in_cycle`.
+    cycle_pos: u32,
+    /// A convoy or canal failed by the paradox rule.
     pub paradox: bool,
+    /// Train: the railroad's index. Legs: the station's number on the trip (1 is the first).
+    pub rail: u16,
+    /// Train: number of stations after the start, and the slot of the first leg decision
+    /// (legs come in pairs: pass, reach).
+    pub legs: u16,
+    pub first_leg: u16,
+    /// Legs: failed by the railroad paradox rule, and bouncing even if not reached.
+    pub blocked: bool,
+    pub forced: bool,
+    /// A move or support across a canal: `NONE` if none, `CLOSED` without permission, else
+    /// the canal's decision slot.
+    pub canal: u16,
 }
 
 impl Slot {
@@ -114,7 +146,14 @@ impl Slot {
             state: State::Unresolved,
             result: false,
             in_cycle: false,
+            cycle_pos: 0,
             paradox: false,
+            rail: NONE,
+            legs: 0,
+            first_leg: NONE,
+            blocked: false,
+            forced: false,
+            canal: NONE,
         }
     }
 }
@@ -123,7 +162,13 @@ impl Slot {
 /// for each phase: after the first call on a map it allocates nothing.
 #[derive(Debug, Default)]
 pub struct Adjudicator {
+    /// Units first (`units` of them), then decision slots of trains and canals.
     pub(crate) slots: Vec<Slot>,
+    pub(crate) units: usize,
+    /// Centre owners, for railroad stations (kept only on maps with railroads).
+    owners: Vec<Option<PowerId>>,
+    /// Canal permissions given: (canal, permitted unit, order index, canal decision slot).
+    pub(crate) permits: Vec<(u16, u16, u32, u16)>,
     /// Unit index by province.
     pub(crate) unit_at: Vec<u16>,
     /// First move into each province.
@@ -136,6 +181,8 @@ pub struct Adjudicator {
     season: Season,
     cycle: Vec<u16>,
     recursion_hits: u32,
+    /// Lowest cycle-list place of a guess-based decision the current one read.
+    lowest_hit: u32,
     guess_based: bool,
     /// Cycle decisions under each guess, for the DPTG paradox rule.
     snapshot_false: Vec<(u16, bool)>,
@@ -180,6 +227,7 @@ impl Adjudicator {
         self.first_mover.resize(n, NONE);
         self.cycle.clear();
         self.recursion_hits = 0;
+        self.lowest_hit = u32::MAX;
         self.guess_based = false;
         self.fleets.clear();
         for unit in &position.units {
@@ -195,6 +243,12 @@ impl Adjudicator {
             }
             self.slots.push(Slot::new(unit.power, unit.kind, unit.loc, prov.0));
         }
+        self.units = self.slots.len();
+        self.permits.clear();
+        self.owners.clear();
+        if !map.railroads().is_empty() {
+            self.owners.extend_from_slice(&position.owners);
+        }
         if self.marks.len() < self.slots.len() {
             self.marks.resize(self.slots.len(), 0);
         }
@@ -209,6 +263,12 @@ impl Adjudicator {
         for (i, order) in orders.iter().enumerate() {
             if let Some(flag) = self.ordered_power.get_mut(order.power.index()) {
                 *flag = true;
+            }
+            if let Action::Permit { canal, .. } = order.action {
+                let illegal = self.check_permit(map, order, canal).err();
+                self.order_unit.push(NONE);
+                self.order_illegal.push(illegal);
+                continue;
             }
             let (unit, illegal) = match self.check(map, order) {
                 Ok(applied) => {
@@ -255,6 +315,60 @@ impl Adjudicator {
         if self.rules.implicit_orders == ImplicitOrders::Allowed {
             self.implicit_moves(map, orders);
         }
+        self.one_train_per_railroad();
+    }
+
+    /// DATC 7.B.33: two trains on one railroad both fail, and hold.
+    fn one_train_per_railroad(&mut self) {
+        for u in 0..self.units {
+            let s = self.slots[u];
+            if s.order != Kind::Train {
+                continue;
+            }
+            let mut other = false;
+            for v in 0..self.units {
+                let t = self.slots[v];
+                other |= v != u && t.order == Kind::Train && t.rail == s.rail;
+            }
+            if other {
+                // The orders stay trains until every unit is looked at.
+                if let Some(flag) = self.order_illegal.get_mut(s.order_index as usize) {
+                    *flag = Some(Illegal::RailroadBusy);
+                }
+            }
+        }
+        for u in 0..self.units {
+            let s = self.slots[u];
+            if s.order == Kind::Train
+                && self.order_illegal.get(s.order_index as usize).is_some_and(|i| *i == Some(Illegal::RailroadBusy))
+            {
+                let slot = &mut self.slots[u];
+                slot.order = Kind::Hold;
+                slot.target = NONE;
+                slot.dst = NONE;
+                slot.rail = NONE;
+            }
+        }
+    }
+
+    /// A canal permission: given by the power whose unit is in the keeper province, for a
+    /// unit at one end of the canal.
+    fn check_permit(&mut self, map: &Map, order: &Order, canal: u8) -> Result<(), Illegal> {
+        let Some(c) = map.canals().get(usize::from(canal)) else { return Err(Illegal::NoCanalControl) };
+        let keeper = self.unit_in(c.keeper);
+        if keeper == NONE || self.slots[keeper as usize].power != order.power {
+            return Err(Illegal::NoCanalControl);
+        }
+        let p = order.unit.place.province;
+        let u = self.unit_in(p);
+        if u == NONE {
+            return Err(Illegal::NoSuchUnit);
+        }
+        if p != c.between.0 && p != c.between.1 {
+            return Err(Illegal::PermitNotAtCanal);
+        }
+        self.permits.push((u16::from(canal), u, self.order_unit.len() as u32, NONE));
+        Ok(())
     }
 
     fn apply(&mut self, applied: &Applied, index: usize) {
@@ -269,6 +383,7 @@ impl Adjudicator {
         slot.via_written = applied.via_written;
         slot.path_written = applied.path_written;
         slot.void = applied.void;
+        slot.rail = applied.rail;
     }
 
     /// §4.E.3 choice a: a unit without an order moves where its own power's support or
@@ -280,6 +395,9 @@ impl Adjudicator {
                 continue;
             }
             let u = self.order_unit[i];
+            if u == NONE {
+                continue;
+            }
             let giver = self.slots[u as usize];
             if !matches!(giver.order, Kind::SupportMove | Kind::Convoy) {
                 continue;
@@ -348,12 +466,16 @@ impl Adjudicator {
             via_written: false,
             path_written: false,
             void: false,
+            rail: NONE,
         };
         match &order.action {
             Action::Hold => Ok(applied(Kind::Hold, NONE, NONE)),
             Action::Move { to, via_convoy, path } => {
                 if frozen(to.province) {
                     return Err((u, Illegal::Frozen));
+                }
+                if let Some(r) = self.implicit_railroad(map, &slot, to.province, *via_convoy || !path.is_empty()) {
+                    return self.check_rail(map, u, &slot, r, to.province);
                 }
                 let (dst_loc, needs_convoy, void) = match self.check_move(map, &slot, to) {
                     Ok((loc, convoy)) => (loc, convoy, false),
@@ -386,7 +508,14 @@ impl Adjudicator {
                     via_written: *via_convoy && slot.kind == UnitKind::Army,
                     path_written: !path.is_empty(),
                     void,
+                    rail: NONE,
                 })
+            }
+            Action::Rail { railroad, to } => {
+                if frozen(to.province) {
+                    return Err((u, Illegal::Frozen));
+                }
+                self.check_rail(map, u, &slot, u16::from(*railroad), to.province)
             }
             Action::SupportHold { target } => {
                 let t = self.unit_in(target.place.province);
@@ -430,6 +559,7 @@ impl Adjudicator {
                                 || self.convoy_possible(map, supported.prov, to.province.0, NONE, u)
                                 || (self.rules.illegal_orders == IllegalOrders::Geography
                                     && sea_route(map, ProvinceId(supported.prov), to.province, None))
+                                || by_railroad(map, &supported, to.province)
                         }
                     };
                 if !possible && !self.lenient_orders() {
@@ -469,7 +599,58 @@ impl Adjudicator {
             Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => {
                 Err((u, Illegal::WrongPhase))
             }
+            // Taken care of before any unit order is checked.
+            Action::Permit { .. } => Err((u, Illegal::WrongPhase)),
         }
+    }
+
+    /// A move by railroad: only the railroad's power's armies, from a station to another.
+    fn check_rail(
+        &self,
+        map: &Map,
+        u: u16,
+        slot: &Slot,
+        railroad: u16,
+        to: ProvinceId,
+    ) -> Result<Applied, (u16, Illegal)> {
+        let Some(r) = map.railroads().get(usize::from(railroad)) else { return Err((u, Illegal::NotOnRailroad)) };
+        if slot.kind != UnitKind::Army || slot.power != r.power {
+            return Err((u, Illegal::RailroadForbidden));
+        }
+        if to.0 == slot.prov {
+            return Err((u, Illegal::MoveToSelf));
+        }
+        if !r.stations.contains(&ProvinceId(slot.prov)) || !r.stations.contains(&to) {
+            return Err((u, Illegal::NotOnRailroad));
+        }
+        Ok(Applied {
+            unit: u,
+            kind: Kind::Train,
+            target: to.0,
+            dst: to.0,
+            dst_loc: map.main_loc(to),
+            convoyed: false,
+            adjacent: false,
+            via_written: false,
+            path_written: false,
+            void: false,
+            rail: railroad,
+        })
+    }
+
+    /// A move written without the railroad's name (`A Vladivostok - Moscow`) that only a
+    /// railroad can make is a move by that railroad.
+    fn implicit_railroad(&mut self, map: &Map, slot: &Slot, to: ProvinceId, by_sea: bool) -> Option<u16> {
+        if map.railroads().is_empty() || by_sea || slot.kind != UnitKind::Army {
+            return None;
+        }
+        let from = ProvinceId(slot.prov);
+        let r = map
+            .railroads()
+            .iter()
+            .position(|r| r.power == slot.power && r.stations.contains(&from) && r.stations.contains(&to))?;
+        let by_land_or_sea = map.army_adjacent(from, to) || self.convoy_possible(map, slot.prov, to.0, NONE, NONE);
+        (!by_land_or_sea).then_some(r as u16)
     }
 
     /// §4.C.5 and §4.C.6 choice a: a support or convoy that leaves out a foreign unit's
@@ -797,7 +978,7 @@ impl Adjudicator {
                     let in_disorder = !self.ordered_power.get(self.slots[t].power.index()).copied().unwrap_or(false);
                     let refused =
                         in_disorder && self.rules.civil_disorder_hold_support == CivilDisorderHoldSupport::Fails;
-                    if self.slots[t].order != Kind::Move && !refused && !s.void {
+                    if !self.slots[t].order.moves() && !refused && !s.void {
                         self.slots[u].matches = true;
                         self.slots[u].next_support = self.slots[t].first_support;
                         self.slots[t].first_support = u as u16;
@@ -806,7 +987,7 @@ impl Adjudicator {
                 Kind::SupportMove => {
                     let t = s.target as usize;
                     let coast_fits = self.support_coast_fits(map, &s, &self.slots[t]);
-                    if self.slots[t].order == Kind::Move && self.slots[t].dst == s.dst && coast_fits && !s.void {
+                    if self.slots[t].order.moves() && self.slots[t].dst == s.dst && coast_fits && !s.void {
                         self.slots[u].matches = true;
                         self.slots[u].next_support = self.slots[t].first_support;
                         self.slots[t].first_support = u as u16;
@@ -828,19 +1009,28 @@ impl Adjudicator {
                         self.slots[t].first_convoy = u as u16;
                     }
                 }
-                Kind::Hold => {}
+                Kind::Hold | Kind::Train | Kind::LegPass | Kind::LegReach | Kind::Canal => {}
             }
+        }
+        if !map.canals().is_empty() {
+            self.link_canals(map);
         }
         for u in 0..n {
             let s = self.slots[u];
-            if s.order == Kind::Move && (!s.convoyed || s.fallback) {
+            if s.order == Kind::Move && (!s.convoyed || s.fallback) && s.canal != CLOSED {
                 let o = self.unit_at[s.dst as usize];
                 if o != NONE {
                     let os = self.slots[o as usize];
-                    if os.order == Kind::Move && os.dst == s.prov && (!os.convoyed || os.fallback) {
+                    if os.order == Kind::Move && os.dst == s.prov && (!os.convoyed || os.fallback) && os.canal != CLOSED
+                    {
                         self.slots[u].opposing = o;
                     }
                 }
+            }
+        }
+        for t in 0..n {
+            if self.slots[t].order == Kind::Train {
+                self.link_train(map, t as u16);
             }
         }
         // Decisions that need no other decision: orders nothing can touch are settled now.
@@ -853,18 +1043,116 @@ impl Adjudicator {
         }
     }
 
+    /// Adds a train's leg decisions: for each station after the start, whether the train
+    /// gets through it (pass) and whether it gets as far as trying it (reach). Reach stands
+    /// in the station's list of moves, to bounce other units there.
+    fn link_train(&mut self, map: &Map, t: u16) {
+        let train = self.slots[t as usize];
+        let Some(r) = map.railroads().get(usize::from(train.rail)) else { return };
+        let at = |p: u16| r.stations.iter().position(|s| s.0 == p);
+        let (Some(a), Some(b)) = (at(train.prov), at(train.dst)) else { return };
+        let legs = a.abs_diff(b);
+        self.slots[t as usize].legs = legs as u16;
+        self.slots[t as usize].first_leg = self.slots.len() as u16;
+        for i in 1..=legs {
+            let station = if b > a { r.stations[a + i] } else { r.stations[a - i] };
+            let mut leg = Slot::new(train.power, UnitKind::Army, map.main_loc(station), station.0);
+            leg.order = Kind::LegPass;
+            leg.target = t;
+            leg.dst = station.0;
+            leg.rail = i as u16;
+            self.slots.push(leg);
+            leg.order = Kind::LegReach;
+            leg.next_mover = self.first_mover[station.index()];
+            self.first_mover[station.index()] = self.slots.len() as u16;
+            if i == 1 {
+                // The train always tries the first station.
+                leg.state = State::Resolved;
+                leg.result = true;
+                // A unit there moving to the train's start meets it head to head (DATC
+                // 7.B.26-7.B.29), as if the train moved to the first station only.
+                let o = self.unit_at[station.index()];
+                if o != NONE {
+                    let os = self.slots[o as usize];
+                    if os.order == Kind::Move && os.dst == train.prov && !os.convoyed {
+                        self.slots[o as usize].opposing = t;
+                    }
+                }
+            }
+            self.slots.push(leg);
+        }
+        if self.marks.len() < self.slots.len() {
+            self.marks.resize(self.slots.len(), 0);
+        }
+    }
+
+    /// Decides which crossing of each canal has permission (DATC 7.C): only the unit the
+    /// keeper's power names, or else its own single unit crossing. Others are closed.
+    fn link_canals(&mut self, map: &Map) {
+        for (c, canal) in map.canals().iter().enumerate() {
+            let (a, b) = (canal.between.0.0, canal.between.1.0);
+            let crosses = |slots: &[Slot], s: &Slot| {
+                let to = match s.order {
+                    Kind::Move | Kind::SupportMove => s.dst,
+                    Kind::SupportHold => slots[s.target as usize].prov,
+                    _ => return false,
+                };
+                (s.prov == a && to == b) || (s.prov == b && to == a)
+            };
+            let keeper = self.unit_at[canal.keeper.index()];
+            let mut permitted = NONE;
+            let explicit = self.permits.iter().filter(|p| p.0 == c as u16).count();
+            if keeper != NONE && explicit == 1 {
+                permitted = self.permits.iter().find(|p| p.0 == c as u16).map_or(NONE, |p| p.1);
+            } else if keeper != NONE && explicit == 0 {
+                let power = self.slots[keeper as usize].power;
+                let mut own = (0..self.units).filter(|&u| {
+                    let s = self.slots[u];
+                    s.power == power && crosses(&self.slots, &s)
+                });
+                if let (Some(u), None) = (own.next(), own.next()) {
+                    permitted = u as u16;
+                }
+            }
+            let mut decision = NONE;
+            if permitted != NONE && crosses(&self.slots, &self.slots[permitted as usize]) {
+                decision = self.slots.len() as u16;
+                let k = self.slots[keeper as usize];
+                let mut slot = Slot::new(k.power, k.kind, k.loc, k.prov);
+                slot.order = Kind::Canal;
+                slot.target = keeper;
+                slot.dst = c as u16;
+                self.slots.push(slot);
+            }
+            for u in 0..self.units {
+                let s = self.slots[u];
+                if crosses(&self.slots, &s) {
+                    self.slots[u].canal = if u as u16 == permitted && decision != NONE { decision } else { CLOSED };
+                }
+            }
+            for p in self.permits.iter_mut().filter(|p| p.0 == c as u16) {
+                p.3 = if p.1 == permitted { decision } else { NONE };
+            }
+        }
+        if self.marks.len() < self.slots.len() {
+            self.marks.resize(self.slots.len(), 0);
+        }
+    }
+
     // ---- the decisions -------------------------------------------------------------
 
-    fn resolve(&mut self, map: &Map, u: u16) -> bool {
+    pub(crate) fn resolve(&mut self, map: &Map, u: u16) -> bool {
         let i = u as usize;
         match self.slots[i].state {
             State::Resolved => return self.slots[i].result,
             _ if self.slots[i].in_cycle => {
                 self.guess_based = true;
+                self.lowest_hit = self.lowest_hit.min(self.slots[i].cycle_pos);
                 return self.slots[i].result;
             }
             State::Guessing => {
                 self.slots[i].in_cycle = true;
+                self.slots[i].cycle_pos = self.cycle.len() as u32;
                 self.cycle.push(u);
                 self.guess_based = true;
                 self.recursion_hits += 1;
@@ -878,14 +1166,18 @@ impl Adjudicator {
         let old_hits = self.recursion_hits;
         self.guess_based = false;
         self.slots[i].result = false;
+        let old_lowest = std::mem::replace(&mut self.lowest_hit, u32::MAX);
         let first = self.adjudicate(map, u);
+        // A guess of a cycle found before this decision began is one of an outer cycle.
+        let outer = self.lowest_hit < old_cycle_len as u32;
+        self.lowest_hit = self.lowest_hit.min(old_lowest);
         if !self.guess_based {
             return self.settle(u, first, old_guess_based);
         }
         if self.slots[i].in_cycle {
             self.recursion_hits -= 1;
         }
-        if self.recursion_hits == old_hits {
+        if self.recursion_hits == old_hits && !outer {
             // This order is the ancestor of the whole cycle: try the other guess.
             let dptg = self.rules.paradox_rule == ParadoxRule::Dptg;
             if dptg {
@@ -893,7 +1185,9 @@ impl Adjudicator {
             }
             self.truncate_cycle(old_cycle_len);
             self.slots[i].result = true;
+            let lowest = std::mem::replace(&mut self.lowest_hit, u32::MAX);
             let second = self.adjudicate(map, u);
+            self.lowest_hit = lowest;
             self.recursion_hits = old_hits;
             if first == second {
                 self.truncate_cycle(old_cycle_len);
@@ -910,7 +1204,7 @@ impl Adjudicator {
                 }
             }
             // Zero or two solutions: the backup rule decides.
-            self.backup_rule(old_cycle_len);
+            self.backup_rule(old_cycle_len, !first && second);
             self.truncate_cycle(old_cycle_len);
             self.guess_based = old_guess_based;
             if self.slots[i].state == State::Guessing {
@@ -921,6 +1215,7 @@ impl Adjudicator {
         // Part of a cycle whose ancestor is further up: return the guess-based result.
         if !self.slots[i].in_cycle {
             self.slots[i].in_cycle = true;
+            self.slots[i].cycle_pos = self.cycle.len() as u32;
             self.cycle.push(u);
         }
         self.slots[i].result = first;
@@ -946,18 +1241,51 @@ impl Adjudicator {
 
     /// The backup rule for a cycle with zero or two solutions (DATC §5.B.9): with convoys
     /// in it, a convoy paradox, settled by the Szykman rule (the convoys fail); with only
-    /// moves, circular movement (all succeed); otherwise every order in it fails.
-    fn backup_rule(&mut self, from: usize) {
+    /// moves, circular movement (all succeed); otherwise every order in it fails. Variant
+    /// rules add their own, applied together (DATC 7): a canal in the cycle closes (the
+    /// crossing fails without effect), and a train in a paradox fails on the last station
+    /// of its trip that is part of it, still bouncing there; a train only passing through
+    /// a ring of moves with two solutions is circular movement.
+    fn backup_rule(&mut self, from: usize, two_solutions: bool) {
         let members = from..self.cycle.len();
-        let has_convoy = members.clone().any(|k| self.slots[self.cycle[k] as usize].order == Kind::Convoy);
-        let only_moves = members.clone().all(|k| self.slots[self.cycle[k] as usize].order == Kind::Move);
+        let kind_in =
+            |kinds: &[Kind]| members.clone().any(|k| kinds.contains(&self.slots[self.cycle[k] as usize].order));
+        let has_convoy = kind_in(&[Kind::Convoy]);
+        let has_canal = kind_in(&[Kind::Canal]);
+        let has_leg = kind_in(&[Kind::LegPass, Kind::LegReach]);
+        let has_bounce = kind_in(&[Kind::LegReach]);
+        let only_moves = members
+            .clone()
+            .all(|k| matches!(self.slots[self.cycle[k] as usize].order, Kind::Move | Kind::Train | Kind::LegPass));
+        if has_leg && !has_bounce && !has_canal && !has_convoy && only_moves && two_solutions {
+            for k in members {
+                self.settle_as(self.cycle[k], true);
+            }
+            return;
+        }
+        if has_leg {
+            self.railroad_paradox(from);
+        }
+        let szykman =
+            matches!(self.rules.paradox_rule, ParadoxRule::Szykman | ParadoxRule::AllHold | ParadoxRule::Dptg);
+        // Under the 1971, 1982 and 2000 rules the convoys of a variant paradox are left to
+        // those rules, once the variant's own rule has acted (DATC 7.C.13, 7.C.14).
+        let convoys_fail = has_convoy && (szykman || !(has_canal || has_leg));
         // The DPTG falls back on All Hold when no resolution disrupts every convoy.
         let all_hold = matches!(self.rules.paradox_rule, ParadoxRule::AllHold | ParadoxRule::Dptg);
         for k in members {
             let u = self.cycle[k];
             let slot = self.slots[u as usize];
-            if !has_convoy {
+            if slot.order == Kind::Canal {
+                self.settle_as(u, false);
+                self.slots[u as usize].paradox = true;
+                continue;
+            }
+            if !(has_convoy || has_canal || has_leg) {
                 self.settle_as(u, only_moves);
+                continue;
+            }
+            if !convoys_fail {
                 continue;
             }
             if slot.order == Kind::Convoy {
@@ -976,6 +1304,32 @@ impl Adjudicator {
             } else if all_hold && slot.order == Kind::Move {
                 self.settle_as(u, false);
             }
+        }
+    }
+
+    /// DATC 7 assumptions: in a paradox with a train, the last part of its trip in the
+    /// paradox fails, but still bounces other units there.
+    fn railroad_paradox(&mut self, from: usize) {
+        for k in from..self.cycle.len() {
+            let u = self.cycle[k];
+            let leg = self.slots[u as usize];
+            if !matches!(leg.order, Kind::LegPass | Kind::LegReach) {
+                continue;
+            }
+            let later = self.cycle[from..].iter().any(|&v| {
+                let other = self.slots[v as usize];
+                matches!(other.order, Kind::LegPass | Kind::LegReach)
+                    && other.target == leg.target
+                    && other.rail > leg.rail
+            });
+            if later {
+                continue;
+            }
+            let train = self.slots[leg.target as usize];
+            let pass = train.first_leg + 2 * (leg.rail - 1);
+            self.slots[pass as usize].blocked = true;
+            self.slots[pass as usize + 1].forced = true;
+            self.settle_as(pass, false);
         }
     }
 
@@ -1033,6 +1387,171 @@ impl Adjudicator {
             Kind::SupportHold | Kind::SupportMove => self.adjudicate_support(map, u),
             Kind::Convoy => self.adjudicate_convoy(map, u),
             Kind::Hold => true,
+            Kind::Train => self.train_end(map, u) != 0,
+            Kind::LegPass => self.adjudicate_pass(map, u),
+            Kind::LegReach => self.adjudicate_reach(map, u),
+            Kind::Canal => self.adjudicate_canal(map, u),
+        }
+    }
+
+    // ---- railroads (DATC 7.B) ------------------------------------------------------
+
+    /// How far the train goes: the number of the last station it gets through that no
+    /// unit is left in (0: it stays). It stops at a supply centre its power does not own.
+    pub(crate) fn train_end(&mut self, map: &Map, t: u16) -> u16 {
+        let train = self.slots[t as usize];
+        let mut end = 0;
+        for i in 1..=train.legs {
+            let pass = train.first_leg + 2 * (i - 1);
+            if i > 1 && self.forced_stop(map, t, pass - 2) {
+                break;
+            }
+            if !self.resolve(map, pass) {
+                break;
+            }
+            if self.vacant(map, self.slots[pass as usize].dst) {
+                end = i;
+            }
+        }
+        end
+    }
+
+    /// The station (province) of a train's leg `i`, 0 being its start.
+    pub(crate) fn station(&self, t: u16, i: u16) -> u16 {
+        let train = self.slots[t as usize];
+        if i == 0 { train.prov } else { self.slots[(train.first_leg + 2 * (i - 1)) as usize].dst }
+    }
+
+    /// Whether nobody is left in the province (its unit, if any, moved away).
+    fn vacant(&mut self, map: &Map, province: u16) -> bool {
+        let o = self.unit_at[province as usize];
+        o == NONE || (self.slots[o as usize].order.moves() && self.resolve(map, o))
+    }
+
+    /// Whether the unit in the province stays and is of the power.
+    fn own_stays(&mut self, map: &Map, power: PowerId, province: u16) -> bool {
+        let o = self.unit_at[province as usize];
+        o != NONE && self.slots[o as usize].power == power && !self.vacant(map, province)
+    }
+
+    /// The train must stop at this leg's station: a supply centre its power does not own
+    /// (DATC 7.B.18-7.B.22), unless its own army holds there.
+    fn forced_stop(&mut self, map: &Map, t: u16, pass: u16) -> bool {
+        let station = self.slots[pass as usize].dst;
+        let power = self.slots[t as usize].power;
+        map.province(ProvinceId(station)).centre
+            && self.owners.get(station as usize).copied().flatten() != Some(power)
+            && !self.own_stays(map, power, station)
+    }
+
+    /// The train's strength at leg `i`: support counts only on the last leg.
+    fn leg_strength(&mut self, map: &Map, t: u16, i: u16) -> u32 {
+        if i == self.slots[t as usize].legs { 1 + self.support_count(map, t, None) } else { 1 }
+    }
+
+    /// Whether the train gets into or through the station, once it tries it: past its own
+    /// power's army that stays and is not dislodged; into a province left or empty unless
+    /// a move there that beats every other move is at least as strong. Never past a
+    /// foreign unit that stays, never into a unit meeting it head to head.
+    fn adjudicate_pass(&mut self, map: &Map, p: u16) -> bool {
+        let leg = self.slots[p as usize];
+        if leg.blocked {
+            return false;
+        }
+        let (t, station) = (leg.target, leg.dst);
+        let o = self.unit_at[station as usize];
+        if o != NONE && self.slots[o as usize].opposing == t {
+            return false;
+        }
+        if !self.vacant(map, station) {
+            return self.slots[o as usize].power == leg.power && !self.entered(map, station);
+        }
+        let attack = self.leg_strength(map, t, leg.rail);
+        let mut m = self.first_mover[station as usize];
+        while m != NONE {
+            let next = self.slots[m as usize].next_mover;
+            if self.slots[m as usize].order == Kind::Move
+                && self.prevent_strength(map, m) >= attack
+                && self.beats_other_moves(map, m, station)
+            {
+                return false;
+            }
+            m = next;
+        }
+        true
+    }
+
+    /// Whether a move beats every other unit's move into the province (trains aside).
+    fn beats_other_moves(&mut self, map: &Map, m: u16, province: u16) -> bool {
+        let attack = self.attack_strength(map, m);
+        let mut o = self.first_mover[province as usize];
+        while o != NONE {
+            let next = self.slots[o as usize].next_mover;
+            if o != m && self.slots[o as usize].order == Kind::Move && attack <= self.prevent_strength(map, o) {
+                return false;
+            }
+            o = next;
+        }
+        attack > 0
+    }
+
+    /// Whether a unit's move into the province succeeded.
+    fn entered(&mut self, map: &Map, province: u16) -> bool {
+        let mut m = self.first_mover[province as usize];
+        while m != NONE {
+            let next = self.slots[m as usize].next_mover;
+            if self.slots[m as usize].order == Kind::Move && self.resolve(map, m) {
+                return true;
+            }
+            m = next;
+        }
+        false
+    }
+
+    /// Whether the train tries station `i`: it got through every station before, and
+    /// stopped at none.
+    fn adjudicate_reach(&mut self, map: &Map, r: u16) -> bool {
+        let leg = self.slots[r as usize];
+        let (t, i) = (leg.target, leg.rail);
+        let first = self.slots[t as usize].first_leg;
+        let before_pass = first + 2 * (i - 2);
+        self.resolve(map, before_pass + 1) && self.resolve(map, before_pass) && !self.forced_stop(map, t, before_pass)
+    }
+
+    /// The strength with which a train bounces others at a station: none where its own
+    /// army stays (it is no part of that garrison), none after losing a head-to-head.
+    fn prevent_leg(&mut self, map: &Map, r: u16) -> u32 {
+        let leg = self.slots[r as usize];
+        let (t, station) = (leg.target, leg.dst);
+        let o = self.unit_at[station as usize];
+        if o != NONE && self.slots[o as usize].opposing == t && self.resolve(map, o) {
+            return 0;
+        }
+        if self.own_stays(map, leg.power, station) {
+            return 0;
+        }
+        if !leg.forced && !self.resolve(map, r) {
+            return 0;
+        }
+        self.leg_strength(map, t, leg.rail)
+    }
+
+    // ---- canals (DATC 7.C) ---------------------------------------------------------
+
+    /// The canal is open while its keeper neither leaves nor is dislodged.
+    fn adjudicate_canal(&mut self, map: &Map, c: u16) -> bool {
+        let keeper = self.slots[c as usize].target;
+        let k = self.slots[keeper as usize];
+        let left = k.order.moves() && self.resolve(map, keeper);
+        !left && !self.entered(map, k.prov)
+    }
+
+    /// Whether a crossing's canal is open for it.
+    pub(crate) fn canal_open(&mut self, map: &Map, u: u16) -> bool {
+        match self.slots[u as usize].canal {
+            NONE => true,
+            CLOSED => false,
+            c => self.resolve(map, c),
         }
     }
 
@@ -1065,11 +1584,15 @@ impl Adjudicator {
 
     fn adjudicate_support(&mut self, map: &Map, s: u16) -> bool {
         let sup = self.slots[s as usize];
+        if !self.canal_open(map, s) {
+            return false;
+        }
         let mut m = self.first_mover[sup.prov as usize];
-        // Cut by an attack from anywhere but the province supported into.
+        // Cut by an attack from anywhere but the province supported into. A train never
+        // cuts (DATC 7.B.14).
         while m != NONE {
             let mv = self.slots[m as usize];
-            if mv.power == sup.power || !self.path(map, m) {
+            if mv.power == sup.power || mv.order == Kind::LegReach || !self.path(map, m) {
                 m = mv.next_mover;
                 continue;
             }
@@ -1087,6 +1610,7 @@ impl Adjudicator {
         while m != NONE {
             let mv = self.slots[m as usize];
             if mv.power != sup.power
+                && mv.order == Kind::Move
                 && sup.order == Kind::SupportMove
                 && mv.prov == sup.dst
                 && self.resolve(map, m)
@@ -1178,6 +1702,10 @@ impl Adjudicator {
             let mv = self.slots[m as usize];
             // Look through the attack instead of depending on its decision, so that every
             // cycle through a convoy is a clean single cycle (DATC §5.D).
+            if mv.order != Kind::Move {
+                m = mv.next_mover;
+                continue;
+            }
             let attack_succeeds = if mv.state == State::Resolved { mv.result } else { self.adjudicate_move(map, m) };
             if mv.power != fleet.power && attack_succeeds {
                 return false;
@@ -1191,7 +1719,7 @@ impl Adjudicator {
     /// land route when the convoy fails and the rules allow that fallback.
     pub(crate) fn path(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        !s.void && (!s.convoyed || s.fallback || self.convoy_path(map, m))
+        !s.void && self.canal_open(map, m) && (!s.convoyed || s.fallback || self.convoy_path(map, m))
     }
 
     /// Whether a move travels by convoy in the end.
@@ -1204,6 +1732,12 @@ impl Adjudicator {
     pub(crate) fn head_to_head(&mut self, map: &Map, m: u16) -> u16 {
         let o = self.slots[m as usize].opposing;
         if o == NONE {
+            return NONE;
+        }
+        // No battle through a canal one side may not cross (DATC 7.C.6).
+        if (self.slots[m as usize].canal != NONE || self.slots[o as usize].canal != NONE)
+            && !(self.canal_open(map, m) && self.canal_open(map, o))
+        {
             return NONE;
         }
         let either_may_convoy = self.slots[m as usize].fallback || self.slots[o as usize].fallback;
@@ -1324,7 +1858,7 @@ impl Adjudicator {
             return Some(1 + self.support_count(map, m, None));
         }
         let defender = self.slots[d as usize];
-        if self.head_to_head(map, m) == NONE && defender.order == Kind::Move && self.resolve(map, d) {
+        if self.head_to_head(map, m) == NONE && defender.order.moves() && self.resolve(map, d) {
             Some(1 + self.support_count(map, m, None))
         } else if defender.power == s.power {
             None
@@ -1338,7 +1872,7 @@ impl Adjudicator {
         if u == NONE {
             return 0;
         }
-        if self.slots[u as usize].order == Kind::Move {
+        if self.slots[u as usize].order.moves() {
             return if self.resolve(map, u) { 0 } else { 1 };
         }
         1 + self.support_count(map, u, None)
@@ -1346,16 +1880,28 @@ impl Adjudicator {
 
     pub(crate) fn defend_strength(&mut self, map: &Map, m: u16) -> u32 {
         let s = self.slots[m as usize];
+        if s.order == Kind::Train {
+            // Met head to head at its first station, a train is as strong as it is there.
+            return self.leg_strength(map, m, 1);
+        }
         (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, &s))
     }
 
     pub(crate) fn prevent_strength(&mut self, map: &Map, m: u16) -> u32 {
+        if self.slots[m as usize].order == Kind::LegReach {
+            return self.prevent_leg(map, m);
+        }
         if !self.path(map, m) {
             return 0;
         }
         let s = self.slots[m as usize];
         let opponent = self.head_to_head(map, m);
-        if opponent != NONE && self.resolve(map, opponent) {
+        if opponent != NONE && self.slots[opponent as usize].order == Kind::Train {
+            // A train beats the unit head to head without moving (DATC 7.B.29).
+            if self.leg_strength(map, opponent, 1) > self.defend_strength(map, m) {
+                return 0;
+            }
+        } else if opponent != NONE && self.resolve(map, opponent) {
             return 0;
         }
         if self.rules.dislodged_unit_bounce == DislodgedUnitBounce::Never {
@@ -1383,13 +1929,13 @@ impl Adjudicator {
 
     /// Number of units on the board.
     pub fn unit_count(&self) -> usize {
-        self.slots.len()
+        self.units
     }
 
     /// Whether unit `u` (index in the position's unit list after de-duplication) moved.
     pub fn moved(&self, u: usize) -> bool {
         let s = &self.slots[u];
-        s.order == Kind::Move && s.result
+        s.order.moves() && s.result
     }
 
     /// The unit that dislodged unit `u`, if one did.
@@ -1399,7 +1945,7 @@ impl Adjudicator {
         }
         let mut m = self.first_mover[self.slots[u].prov as usize];
         while m != NONE {
-            if self.slots[m as usize].result {
+            if self.slots[m as usize].order == Kind::Move && self.slots[m as usize].result {
                 return Some(m as usize);
             }
             m = self.slots[m as usize].next_mover;
@@ -1426,6 +1972,8 @@ struct Applied {
     via_written: bool,
     path_written: bool,
     void: bool,
+    /// A train's railroad, or `NONE`.
+    rail: u16,
 }
 
 /// Two orders that do the same thing (a repeated order is not a conflict). Unit types,
@@ -1450,6 +1998,12 @@ fn same_effect(a: &Order, b: &Order) -> bool {
         o
     };
     strip(a) == strip(b)
+}
+
+/// Whether the army may go to `to` along a railroad of its power.
+fn by_railroad(map: &Map, army: &Slot, to: ProvinceId) -> bool {
+    let from = ProvinceId(army.prov);
+    map.railroads().iter().any(|r| r.power == army.power && r.stations.contains(&from) && r.stations.contains(&to))
 }
 
 /// Whether the map's seas (and convoyable coasts) link `from` to `to`, through `via` if

@@ -74,6 +74,19 @@ pub enum Action {
         army: UnitSpec,
         to: Place,
     },
+    /// A move along a railroad of the map (`A Moscow - TSR - Vladivostok`): `railroad` is
+    /// its index in [`Map::railroads`].
+    Rail {
+        railroad: u8,
+        to: Place,
+    },
+    /// A canal keeper's permission for the unit of the order to cross the canal
+    /// (`SC F Mediterranean Sea - Red Sea`): `canal` is its index in [`Map::canals`]. The
+    /// order belongs to the permitting power; `to` is the destination, if written.
+    Permit {
+        canal: u8,
+        to: Option<Place>,
+    },
     /// Retreat phase: move to a province in the unit's retreat list.
     Retreat {
         to: Place,
@@ -160,6 +173,16 @@ impl fmt::Display for OrderDisplay<'_> {
                 f.write_str("Remove ")?;
                 return self.unit(f, &o.unit);
             }
+            Action::Permit { canal, to } => {
+                let short = self.map.canals().get(usize::from(*canal)).map_or("canal", |c| c.short.as_str());
+                write!(f, "{short} ")?;
+                self.unit(f, &o.unit)?;
+                if let Some(to) = to {
+                    f.write_str(" - ")?;
+                    self.place(f, to)?;
+                }
+                return Ok(());
+            }
             _ => {}
         }
         self.unit(f, &o.unit)?;
@@ -193,12 +216,17 @@ impl fmt::Display for OrderDisplay<'_> {
                 f.write_str(" - ")?;
                 self.place(f, to)
             }
+            Action::Rail { railroad, to } => {
+                let short = self.map.railroads().get(usize::from(*railroad)).map_or("rail", |r| r.short.as_str());
+                write!(f, " - {short} - ")?;
+                self.place(f, to)
+            }
             Action::Retreat { to } => {
                 f.write_str(" - ")?;
                 self.place(f, to)
             }
             Action::Disband => f.write_str(" Disband"),
-            Action::Build | Action::Remove | Action::Waive => Ok(()),
+            Action::Build | Action::Remove | Action::Waive | Action::Permit { .. } => Ok(()),
         }
     }
 }

@@ -156,6 +156,7 @@ impl<'a> Parser<'a> {
         };
         let (unit, action) = match options.phase {
             PhaseKind::Adjustment => self.adjustment()?,
+            PhaseKind::Movement if self.canal_word().is_some() => self.permit()?,
             PhaseKind::Movement | PhaseKind::Retreat => {
                 let unit = self.unit(true)?;
                 let action = self.action(options.phase)?;
@@ -350,9 +351,43 @@ impl<'a> Parser<'a> {
         ))
     }
 
+    /// The canal whose short name is the next word.
+    fn canal_word(&self) -> Option<u8> {
+        let Some(Tok::Word(w)) = self.peek() else { return None };
+        self.map.canal_by_word(w).and_then(|c| u8::try_from(c).ok())
+    }
+
+    /// The railroad whose short name is the next word.
+    fn railroad_word(&self) -> Option<u8> {
+        let Some(Tok::Word(w)) = self.peek() else { return None };
+        self.map.railroad_by_word(w).and_then(|r| u8::try_from(r).ok())
+    }
+
+    /// `SC F Mediterranean Sea - Red Sea`: a canal keeper's permission for a unit.
+    fn permit(&mut self) -> Result<(UnitSpec, Action), ParseError> {
+        let canal = self.canal_word().unwrap_or(0);
+        self.pos += 1;
+        let unit = self.unit(false)?;
+        let to = if self.eat(Tok::Dash) || self.eat_word(MOVE) { Some(self.place()?) } else { None };
+        Ok((unit, Action::Permit { canal, to }))
+    }
+
+    /// `TSR - Vladivostok` or `TSR Vladivostok`, after the move's dash if one was written.
+    fn rail(&mut self) -> Result<Option<Action>, ParseError> {
+        let Some(railroad) = self.railroad_word() else { return Ok(None) };
+        self.pos += 1;
+        self.eat(Tok::Dash);
+        let to = self.place()?;
+        Ok(Some(Action::Rail { railroad, to }))
+    }
+
     fn action(&mut self, phase: PhaseKind) -> Result<Action, ParseError> {
         if self.at_end() || self.eat_word(HOLD) {
             return Ok(Action::Hold);
+        }
+        // `A Moscow TSR Vladivostok`; read in a retreat phase too, where it is refused.
+        if let Some(rail) = self.rail()? {
+            return Ok(rail);
         }
         if self.eat_word(SUPPORT) {
             let target = self.unit(false)?;
@@ -379,12 +414,18 @@ impl<'a> Parser<'a> {
             }
             if self.eat(Tok::Dash) || self.eat_word(RETREAT) || self.eat_word(MOVE) {
                 self.eat_word(&["to"]);
+                if let Some(rail) = self.rail()? {
+                    return Ok(rail);
+                }
                 let to = self.place()?;
                 return Ok(Action::Retreat { to });
             }
             return Err(self.error("`-` and a retreat destination, or `Disband`"));
         }
         if self.eat(Tok::Dash) || self.eat_word(MOVE) {
+            if let Some(rail) = self.rail()? {
+                return Ok(rail);
+            }
             // `A Yorkshire - North Sea - Belgium`: every stop but the last is the convoy
             // path (the usual single destination allocates nothing).
             let mut to = self.place()?;
