@@ -4,7 +4,9 @@ use dip_map::{LocId, Map, PhaseKind, Position, PowerId, ProvinceId, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place, UnitSpec};
 
 /// Every legal order for each unit that needs one, by power: in a movement phase the
-/// orders of each unit on the board (hold, moves, supports, convoys, moves by convoy), in
+/// orders of each unit on the board (hold, moves, supports, convoys, moves by convoy or
+/// railroad; canal crossings are among the moves, and a canal keeper's permissions, not
+/// being orders of a unit, are left to the caller), in
 /// a retreat phase the retreats and disband of each dislodged unit, in an adjustment
 /// phase the builds, removals and waives of each power. Each inner list is one unit's (or,
 /// for adjustments, one power's) choices.
@@ -32,6 +34,21 @@ fn destinations(map: &Map, kind: UnitKind, loc: LocId) -> Vec<LocId> {
         UnitKind::Army => map.army_neighbours(map.province_of(loc)).iter().map(|&p| map.main_loc(p)).collect(),
         UnitKind::Fleet => map.fleet_neighbours(loc).to_vec(),
     }
+}
+
+/// Where a unit may go along railroads: (railroad, station).
+fn rail_destinations(map: &Map, power: PowerId, kind: UnitKind, here: ProvinceId) -> Vec<(u8, ProvinceId)> {
+    let mut out = Vec::new();
+    if kind != UnitKind::Army {
+        return out;
+    }
+    for (r, railroad) in map.railroads().iter().enumerate() {
+        if railroad.power == power && railroad.stations.contains(&here) {
+            let r = u8::try_from(r).unwrap_or(u8::MAX);
+            out.extend(railroad.stations.iter().filter(|&&s| s != here).map(|&s| (r, s)));
+        }
+    }
+    out
 }
 
 fn movement(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
@@ -62,6 +79,11 @@ fn movement(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
                 orders.push(order(Action::Move { to: place(map, to), via_convoy: false, path: Vec::new() }));
             }
         }
+        for (railroad, p) in rail_destinations(map, unit.power, unit.kind, here) {
+            if !frozen(p) {
+                orders.push(order(Action::Rail { railroad, to: Place::new(p) }));
+            }
+        }
         if unit.kind == UnitKind::Army {
             for p in convoy_reach(map, here, &fleets) {
                 if !map.army_adjacent(here, p) && !frozen(p) {
@@ -81,7 +103,9 @@ fn movement(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
                 orders.push(order(Action::SupportHold { target: target.clone() }));
             }
             let mut seen: Vec<ProvinceId> = Vec::new();
-            for to in destinations(map, other.kind, other.loc) {
+            let by_rail =
+                rail_destinations(map, other.power, other.kind, there).into_iter().map(|(_, p)| map.main_loc(p));
+            for to in destinations(map, other.kind, other.loc).into_iter().chain(by_rail) {
                 let p = map.province_of(to);
                 if p != here && !seen.contains(&p) && reaches(p) && !frozen(p) {
                     seen.push(p);

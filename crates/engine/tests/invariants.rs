@@ -23,17 +23,39 @@ impl Rng {
 
 #[test]
 fn adjudication_invariants_hold_on_random_games() {
-    let map = dip::variant("standard").expect("standard");
-    let mut rng = Rng(0x0005_EED0_FD1B);
-    for _game in 0..200 {
+    check_random_games("standard", 200, 0x0005_EED0_FD1B);
+}
+
+/// Colonial adds trains (one a railroad a turn, as players order them) and canal crossings.
+#[test]
+fn adjudication_invariants_hold_on_random_colonial_games() {
+    check_random_games("colonial", 60, 0x00C0_10A1);
+}
+
+fn check_random_games(variant: &str, games: usize, seed: u64) {
+    let map = dip::variant(variant).expect(variant);
+    let mut rng = Rng(seed);
+    for _game in 0..games {
         let mut game = Game::new(map.clone(), Rules::default());
         for _phase in 0..12 {
             if game.winner().is_some() {
                 break;
             }
             let choices = dip::legal_orders(game.map(), game.position());
-            let orders: Vec<Order> =
-                choices.iter().map(|(_, options)| options[rng.below(options.len())].clone()).collect();
+            let mut rails_used = Vec::new();
+            let orders: Vec<Order> = choices
+                .iter()
+                .map(|(_, options)| {
+                    let mut pick = options[rng.below(options.len())].clone();
+                    if let dip::Action::Rail { railroad, .. } = pick.action {
+                        if rails_used.contains(&railroad) {
+                            pick.action = dip::Action::Hold;
+                        }
+                        rails_used.push(railroad);
+                    }
+                    pick
+                })
+                .collect();
             if game.phase().kind == PhaseKind::Movement {
                 // The same orders in another order must give the same board.
                 let mut shuffled = orders.clone();
@@ -44,6 +66,8 @@ fn adjudication_invariants_hold_on_random_games() {
                 let b = dip::adjudicate(game.map(), game.position(), &shuffled, game.rules());
                 assert_eq!(a.position, b.position, "order of orders changed the outcome");
                 assert_eq!(a.results.len(), orders.len());
+                // Every unit is somewhere: on the board or dislodged.
+                assert_eq!(a.position.units.len() + a.dislodged.len(), game.position().units.len());
                 // One unit a province, and retreats only to provinces left empty.
                 let mut seen = HashSet::new();
                 for unit in &a.position.units {

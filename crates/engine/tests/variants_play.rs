@@ -1,5 +1,6 @@
 //! Every variant file loads, validates, and plays a full year with random legal orders:
-//! every order `legal_orders` offers is accepted by the adjudicator as legal.
+//! every order `legal_orders` offers is accepted by the adjudicator as legal. Colonial's
+//! random orders include railroad moves and canal crossings.
 
 use std::path::Path;
 
@@ -49,9 +50,19 @@ fn every_variant_plays_a_year_of_random_legal_orders() {
                 }
                 let choices = dip::legal_orders(game.map(), game.position());
                 let mut orders: Vec<Order> = Vec::new();
+                let mut rails_used: Vec<u8> = Vec::new();
                 for (_, options) in &choices {
                     // Adjustment phases offer a power's whole menu: take one of it.
-                    orders.push(options[rng.below(options.len())].clone());
+                    let mut pick = options[rng.below(options.len())].clone();
+                    // One train a railroad a turn, as a player would order: a second one
+                    // holds instead (two would both be refused, DATC 7.B.33).
+                    if let dip::Action::Rail { railroad, .. } = pick.action {
+                        if rails_used.contains(&railroad) {
+                            pick.action = dip::Action::Hold;
+                        }
+                        rails_used.push(railroad);
+                    }
+                    orders.push(pick);
                 }
                 let phase = game.phase();
                 let record = game.play(orders);

@@ -530,7 +530,8 @@ impl Compiler<'_> {
         let named =
             def.railroads.iter().map(|r| (&r.short, &r.name)).chain(def.canals.iter().map(|c| (&c.short, &c.name)));
         for (short, name) in named {
-            let line = self.lines.find(&format!("\"{short}\""));
+            let line =
+                self.lines.find(&format!("short: \"{short}\"")).or_else(|| self.lines.find(&format!("\"{name}\"")));
             let key = normalise_name(short);
             if key.is_empty() || !short.chars().all(char::is_alphanumeric) {
                 self.problem(line, None, format!("{name}: short name `{short}` must be one word of letters or digits"));

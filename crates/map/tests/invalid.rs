@@ -232,3 +232,48 @@ fn two_starting_units_in_one_province() {
     assert_eq!(problems.len(), 1, "{problems:#?}");
     assert_problem(find(&problems, "two starting units"), line_of(&text, r#"at: "bud"), // 2"#), Some("bud"));
 }
+
+const COLONIAL: &str = include_str!("../../../variants/colonial.ron");
+
+#[test]
+fn railroad_and_canal_names_must_read_as_nothing_else() {
+    let text = replace_once(COLONIAL, "short: \"TSR\"", "short: \"Moscow\"");
+    let problems = invalid(&text);
+    assert_problem(
+        find(&problems, "short name `Moscow` is also a province name"),
+        line_of(&text, "short: \"Moscow\""),
+        None,
+    );
+
+    let text = replace_once(COLONIAL, "short: \"SC\"", "short: \"TSR\"");
+    let problems = invalid(&text);
+    assert!(find(&problems, "short name `TSR` is used twice").line.is_some());
+
+    let text = replace_once(COLONIAL, "short: \"SC\"", "short: \"Turkey\"");
+    assert!(find(&invalid(&text), "short name `Turkey` is also a power name").line.is_some());
+
+    let text = replace_once(COLONIAL, "short: \"SC\"", "short: \"S C\"");
+    assert!(find(&invalid(&text), "must be one word").line.is_some());
+}
+
+#[test]
+fn railroad_stations_and_canal_ends_are_checked() {
+    let text = replace_once(COLONIAL, "stations: [\"mos\", \"prm\"", "stations: [\"mos\", \"okhs\"");
+    let problems = invalid(&text);
+    assert_problem(
+        find(&problems, "station `okhs` is a sea"),
+        line_of(&text, "name: \"Trans-Siberian Railroad\""),
+        None,
+    );
+
+    let text = replace_once(COLONIAL, "stations: [\"mos\", \"prm\"", "stations: [\"mos\", \"mos\"");
+    assert!(find(&invalid(&text), "station `mos` is listed twice").line.is_some());
+
+    let text = replace_once(COLONIAL, "between: (\"meds\", \"reds\")", "between: (\"meds\", \"goa\")");
+    let problems = invalid(&text);
+    assert_problem(
+        find(&problems, "`meds` and `goa` must border for fleets"),
+        line_of(&text, "name: \"Suez Canal\""),
+        None,
+    );
+}

@@ -1,0 +1,124 @@
+//! Random crowds of armies along Colonial's Trans-Siberian Railroad and fleets around the
+//! Suez Canal, with random legal orders and permissions: the outcome never puts two units
+//! in a province, loses no unit, and does not depend on the order the orders are listed in.
+
+use std::collections::HashSet;
+
+use dip::{Action, Order, Phase, PhaseKind, Place, Position, Rules, Season, Unit, UnitKind, UnitSpec};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() >> 33) as usize % n.max(1)
+    }
+}
+
+const ARMY_PLACES: &[&str] =
+    &["mos", "prm", "oms", "kra", "irk", "vla", "ore", "akm", "sem", "mon", "man", "seo", "tas", "ode", "uru", "kir"];
+const FLEET_PLACES: &[&str] = &["meds", "reds", "egy", "mec", "syr", "ade", "eri", "sud", "ang", "goa"];
+
+#[test]
+fn random_trains_and_canal_crossings_keep_the_board_sound() {
+    let map = dip::variant("colonial").expect("colonial");
+    let russia = map.power_by_name("Russia").expect("Russia");
+    let mut rng = Rng(0x7357_7E57);
+    let (mut trains_arrived, mut trains_stopped, mut permits_used) = (0, 0, 0);
+    for trial in 0..1500 {
+        let phase = Phase { season: Season::Spring, year: 1871, kind: PhaseKind::Movement };
+        let mut position = Position::empty(&map, phase);
+        position.owners = map.start_owners().to_vec();
+        // Sometimes a station centre belongs to someone else.
+        if rng.below(3) == 0 {
+            let oms = map.province_by_name("oms").expect("oms");
+            position.owners[oms.index()] = Some(dip::PowerId(rng.below(7) as u8));
+        }
+        let mut taken = HashSet::new();
+        for name in ARMY_PLACES {
+            if rng.below(2) == 0 {
+                let p = map.province_by_name(name).expect(name);
+                let power = if rng.below(2) == 0 { russia } else { dip::PowerId(rng.below(7) as u8) };
+                position.units.push(Unit { power, kind: UnitKind::Army, loc: map.main_loc(p) });
+                taken.insert(p);
+            }
+        }
+        for name in FLEET_PLACES {
+            let p = map.province_by_name(name).expect(name);
+            if rng.below(2) == 0 && !taken.contains(&p) {
+                let kind = if map.can_hold(UnitKind::Fleet, p) { UnitKind::Fleet } else { UnitKind::Army };
+                let power = dip::PowerId(rng.below(7) as u8);
+                position.units.push(Unit { power, kind, loc: map.main_loc(p) });
+            }
+        }
+        position.normalise();
+        let choices = dip::legal_orders(&map, &position);
+        let mut rails = 0;
+        let mut orders: Vec<Order> = choices
+            .iter()
+            .map(|(_, options)| {
+                let mut pick = options[rng.below(options.len())].clone();
+                // Now and then two trains, which must both be refused.
+                if matches!(pick.action, Action::Rail { .. }) {
+                    rails += 1;
+                    if rails > 1 && rng.below(4) != 0 {
+                        pick.action = Action::Hold;
+                    }
+                }
+                pick
+            })
+            .collect();
+        // Permissions from whoever holds Egypt, for a unit at either end.
+        if let Some(keeper) = position.unit_in(&map, map.province_by_name("egy").expect("egy")) {
+            for end in ["meds", "reds"] {
+                let p = map.province_by_name(end).expect(end);
+                if position.unit_in(&map, p).is_some() && rng.below(2) == 0 {
+                    let unit = UnitSpec::new(Some(UnitKind::Fleet), Place::new(p));
+                    orders.push(Order { power: keeper.power, unit, action: Action::Permit { canal: 0, to: None } });
+                }
+            }
+        }
+        let mut shuffled = orders.clone();
+        for i in (1..shuffled.len()).rev() {
+            shuffled.swap(i, rng.below(i + 1));
+        }
+        let rules = Rules::default();
+        let a = dip::adjudicate(&map, &position, &orders, &rules);
+        let b = dip::adjudicate(&map, &position, &shuffled, &rules);
+        let listing = || orders.iter().map(|o| o.display(&map).to_string()).collect::<Vec<_>>().join("; ");
+        assert_eq!(a.position, b.position, "trial {trial}: order of orders changed the outcome: {}", listing());
+        assert_eq!(a.position.units.len() + a.dislodged.len(), position.units.len(), "trial {trial}: {}", listing());
+        let mut seen = HashSet::new();
+        for unit in &a.position.units {
+            assert!(
+                seen.insert(map.province_of(unit.loc)),
+                "trial {trial}: two units in {}: {}",
+                map.loc_name(unit.loc),
+                listing()
+            );
+        }
+        for d in &a.dislodged {
+            for &r in &d.retreats {
+                assert!(!seen.contains(&map.province_of(r)), "trial {trial}: retreat into an occupied province");
+            }
+        }
+        for (order, result) in orders.iter().zip(&a.results) {
+            match (&order.action, result) {
+                (Action::Rail { .. }, dip::OrderResult::Succeeds) => trains_arrived += 1,
+                (Action::Rail { .. }, dip::OrderResult::Fails(dip::Failure::RailStopped { .. })) => trains_stopped += 1,
+                (Action::Permit { .. }, dip::OrderResult::Succeeds) => permits_used += 1,
+                _ => {}
+            }
+        }
+    }
+    // The trials did exercise the rules.
+    assert!(
+        trains_arrived > 50 && trains_stopped > 50 && permits_used > 20,
+        "{trains_arrived} {trains_stopped} {permits_used}"
+    );
+}
