@@ -301,6 +301,31 @@ fn run_plays_the_example_year() {
     assert_eq!(check.code, Some(0), "{}{}", check.stdout, check.stderr);
 }
 
+/// `dip new colonial` and a year in which Russian armies use the Trans-Siberian Railroad.
+#[test]
+fn run_plays_a_colonial_year_on_the_railroad() {
+    let new = dip(&["new", "colonial"]);
+    assert_eq!(new.code, Some(0), "{}", new.stderr);
+    let game = temp_file("run-colonial", "game.ron", &new.stdout).to_string_lossy().into_owned();
+    let year = ["examples/colonial/s1870.ron", "examples/colonial/f1870.ron", "examples/colonial/w1870.ron"];
+    let mut args = vec!["run", game.as_str()];
+    args.extend(year);
+    let run = dip(&args);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let out = &run.stdout;
+    assert!(!out.contains("illegal") && !out.contains("expected"), "every order is legal and readable: {out}");
+    assert!(out.contains("Russia: A Moscow - TSR - Irkutsk: succeeds"), "{out}");
+    assert!(out.contains("Russia: A Omsk - TSR - Moscow: succeeds"), "{out}");
+    assert!(out.contains("Russia: 7 centres, 5 units: may build 2: built 2"), "{out}");
+    let start = out.find("#![enable(implicit_some)]").expect("the final position");
+    let position = &out[start..];
+    assert!(position.contains("phase: \"Spring 1871 Movement\""), "{position}");
+    let russia = position.lines().find(|l| l.contains("\"Russia\": [\"A")).expect("Russian units");
+    for unit in ["\"A Moscow\"", "\"A Omsk\"", "\"A Vladivostok\"", "\"A Seoul\""] {
+        assert!(russia.contains(unit), "{unit} missing from {russia}");
+    }
+}
+
 #[test]
 fn run_writes_the_final_position_to_out_and_plays_the_game_files_orders() {
     // The opening with orders: those are the first phase's; the fall comes from a file.
