@@ -66,6 +66,9 @@ pub fn failure(map: &Map, position: &Position, failure: &Failure) -> String {
         Failure::ConvoyVoid => "no army moved along this convoy".into(),
         Failure::ConvoyParadox => "the convoy is part of a paradox and fails by the Szykman rule".into(),
         Failure::Dislodged { by } => format!("dislodged by {}", at(*by)),
+        Failure::CanalClosed => "the canal was closed to it (no permission, or no unit kept it)".into(),
+        Failure::CanalParadox => "the canal crossing is part of a paradox and fails by the canal's paradox rule".into(),
+        Failure::RailStopped { at } => format!("the railroad move stopped in {}", map.province(*at).name),
         _ => "the order failed".into(),
     }
 }

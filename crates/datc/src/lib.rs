@@ -69,6 +69,9 @@ pub struct Case {
     pub after: Vec<String>,
     #[serde(default)]
     pub retreat: Option<RetreatPhase>,
+    /// Who has won after the phase: a power's name, or `none`.
+    #[serde(default)]
+    pub winner: Option<String>,
     #[serde(default)]
     pub alternatives: Vec<Alternative>,
     #[serde(skip)]
@@ -232,6 +235,7 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
         PhaseKind::Adjustment => {
             let outcome = dip::adjudicate_adjustments(&map, &position, &orders, &rules);
             let actual = verdicts(&map, &parsed, &outcome.results);
+            next = Some(outcome.position.clone());
             (actual, Vec::new(), outcome.position.units)
         }
         kind => return Err(fail(format!("{kind} phases are not adjudicated yet"))),
@@ -259,6 +263,13 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
             names(&map, &want_after),
             names(&map, &sorted(&after))
         ));
+    }
+    if let (Some(want), Some(next)) = (&case.winner, &next) {
+        let game = dip::Game::from_position(map.clone(), rules, next.clone());
+        let got = game.winner().map_or("none", |p| map.power(p).name.as_str());
+        if !got.eq_ignore_ascii_case(want) {
+            problems.push(format!("  winner: expected {want}, got {got}"));
+        }
     }
     let mut retreat_lines = Vec::new();
     if let (Some(retreat), Some(next)) = (want_retreat, &next) {
