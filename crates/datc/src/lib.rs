@@ -223,20 +223,17 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     }
     let (parsed, orders) = read_orders(&map, phase.kind, &case.orders).map_err(fail)?;
 
-    let mut next: Option<Position> = None;
-    let (actual, dislodged, after): (Vec<Actual>, Vec<Unit>, Vec<Unit>) = match phase.kind {
+    let (actual, dislodged, after, next): (Vec<Actual>, Vec<Unit>, Vec<Unit>, Position) = match phase.kind {
         PhaseKind::Movement => {
             let outcome = dip::adjudicate(&map, &position, &orders, &rules);
             let actual = verdicts(&map, &parsed, &outcome.results);
             let dislodged = outcome.dislodged.iter().map(|d| d.unit).collect();
-            next = Some(outcome.position.clone());
-            (actual, dislodged, outcome.position.units)
+            (actual, dislodged, outcome.position.units.clone(), outcome.position)
         }
         PhaseKind::Adjustment => {
             let outcome = dip::adjudicate_adjustments(&map, &position, &orders, &rules);
             let actual = verdicts(&map, &parsed, &outcome.results);
-            next = Some(outcome.position.clone());
-            (actual, Vec::new(), outcome.position.units)
+            (actual, Vec::new(), outcome.position.units.clone(), outcome.position)
         }
         kind => return Err(fail(format!("{kind} phases are not adjudicated yet"))),
     };
@@ -264,7 +261,7 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
             names(&map, &sorted(&after))
         ));
     }
-    if let (Some(want), Some(next)) = (&case.winner, &next) {
+    if let Some(want) = &case.winner {
         let game = dip::Game::from_position(map.clone(), rules, next.clone());
         let got = game.winner().map_or("none", |p| map.power(p).name.as_str());
         if !got.eq_ignore_ascii_case(want) {
@@ -272,9 +269,9 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
         }
     }
     let mut retreat_lines = Vec::new();
-    if let (Some(retreat), Some(next)) = (want_retreat, &next) {
+    if let Some(retreat) = want_retreat {
         let (parsed, orders) = read_orders(&map, PhaseKind::Retreat, &retreat.orders).map_err(fail)?;
-        let outcome = dip::adjudicate_retreats(&map, next, &orders, &rules);
+        let outcome = dip::adjudicate_retreats(&map, &next, &orders, &rules);
         let actual = verdicts(&map, &parsed, &outcome.results);
         for ((text, want), got) in retreat.orders.iter().zip(&actual) {
             retreat_lines.push(format!("    {text:<55} {:<9} | {got}", format!("{want:?}")));
