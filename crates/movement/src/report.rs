@@ -164,7 +164,7 @@ impl Adjudicator {
                 let end = self.train_end(map, u as u16);
                 if let Some(by) = dislodger {
                     OrderResult::Fails(Failure::Dislodged { by })
-                } else if end == s.legs {
+                } else if end == self.trip(u as u16).legs {
                     OrderResult::Succeeds
                 } else {
                     OrderResult::Fails(Failure::RailStopped { at: ProvinceId(self.station(u as u16, end)) })
@@ -201,7 +201,7 @@ impl Adjudicator {
     }
 
     fn canal_failure(&self, u: usize) -> Failure {
-        let c = self.slots[u].canal;
+        let c = self.canal(u as u16);
         if c != NONE && c != CLOSED && self.slots[c as usize].paradox {
             Failure::CanalParadox
         } else {

@@ -98,22 +98,11 @@ pub(crate) struct Slot {
     state: State,
     pub result: bool,
     in_cycle: bool,
-    /// Place in the cycle list, while `in_cycle`.
-    cycle_pos: u32,
-    /// A convoy or canal failed by the paradox rule.
+    /// A convoy or canal failed by the paradox rule; a train's pass failed by it, or its
+    /// reach bouncing by it even where the train does not get.
     pub paradox: bool,
     /// Train: the railroad's index. Legs: the station's number on the trip (1 is the first).
     pub rail: u16,
-    /// Train: number of stations after the start, and the slot of the first leg decision
-    /// (legs come in pairs: pass, reach).
-    pub legs: u16,
-    pub first_leg: u16,
-    /// Legs: failed by the railroad paradox rule, and bouncing even if not reached.
-    pub blocked: bool,
-    pub forced: bool,
-    /// A move or support across a canal: `NONE` if none, `CLOSED` without permission, else
-    /// the canal's decision slot.
-    pub canal: u16,
 }
 
 impl Slot {
@@ -146,14 +135,8 @@ impl Slot {
             state: State::Unresolved,
             result: false,
             in_cycle: false,
-            cycle_pos: 0,
             paradox: false,
             rail: NONE,
-            legs: 0,
-            first_leg: NONE,
-            blocked: false,
-            forced: false,
-            canal: NONE,
         }
     }
 }
@@ -169,6 +152,13 @@ pub struct Adjudicator {
     owners: Vec<Option<PowerId>>,
     /// Canal permissions given: (canal, permitted unit, order index, canal decision slot).
     pub(crate) permits: Vec<(u16, u16, u32, u16)>,
+    /// Per slot, on maps with canals: `NONE` if it crosses none, `CLOSED` if it crosses
+    /// without permission, else the canal's decision slot.
+    canal_of: Vec<u16>,
+    /// The trips of this phase's trains.
+    trips: Vec<Trip>,
+    /// Per slot: place in the cycle list, while `in_cycle`.
+    cycle_pos: Vec<u16>,
     /// Unit index by province.
     pub(crate) unit_at: Vec<u16>,
     /// First move into each province.
@@ -210,6 +200,9 @@ impl Adjudicator {
         self.setup(map, position);
         self.intake(map, orders);
         self.link(map, orders);
+        if self.cycle_pos.len() < self.slots.len() {
+            self.cycle_pos.resize(self.slots.len(), 0);
+        }
         for u in 0..self.slots.len() {
             if self.slots[u].order != Kind::Hold {
                 self.resolve(map, u as u16);
@@ -245,6 +238,8 @@ impl Adjudicator {
         }
         self.units = self.slots.len();
         self.permits.clear();
+        self.trips.clear();
+        self.canal_of.clear();
         self.owners.clear();
         if !map.railroads().is_empty() {
             self.owners.extend_from_slice(&position.owners);
@@ -315,9 +310,13 @@ impl Adjudicator {
         if self.rules.implicit_orders == ImplicitOrders::Allowed {
             self.implicit_moves(map, orders);
         }
-        self.one_train_per_railroad();
+        if !map.railroads().is_empty() {
+            self.one_train_per_railroad();
+        }
     }
 
+    #[cold]
+    #[inline(never)]
     /// DATC 7.B.33: two trains on one railroad both fail, and hold.
     fn one_train_per_railroad(&mut self) {
         for u in 0..self.units {
@@ -351,6 +350,8 @@ impl Adjudicator {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     /// A canal permission: given by the power whose unit is in the keeper province, for a
     /// unit at one end of the canal.
     fn check_permit(&mut self, map: &Map, order: &Order, canal: u8) -> Result<(), Illegal> {
@@ -474,8 +475,10 @@ impl Adjudicator {
                 if frozen(to.province) {
                     return Err((u, Illegal::Frozen));
                 }
-                if let Some(r) = self.implicit_railroad(map, &slot, to.province, *via_convoy || !path.is_empty()) {
-                    return self.check_rail(map, u, &slot, r, to.province);
+                if !map.railroads().is_empty() {
+                    if let Some(r) = self.implicit_railroad(map, &slot, to.province, *via_convoy || !path.is_empty()) {
+                        return self.check_rail(map, u, &slot, r, to.province);
+                    }
                 }
                 let (dst_loc, needs_convoy, void) = match self.check_move(map, &slot, to) {
                     Ok((loc, convoy)) => (loc, convoy, false),
@@ -604,6 +607,8 @@ impl Adjudicator {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     /// A move by railroad: only the railroad's power's armies, from a station to another.
     fn check_rail(
         &self,
@@ -638,6 +643,8 @@ impl Adjudicator {
         })
     }
 
+    #[cold]
+    #[inline(never)]
     /// A move written without the railroad's name (`A Vladivostok - Moscow`) that only a
     /// railroad can make is a move by that railroad.
     fn implicit_railroad(&mut self, map: &Map, slot: &Slot, to: ProvinceId, by_sea: bool) -> Option<u16> {
@@ -1017,11 +1024,14 @@ impl Adjudicator {
         }
         for u in 0..n {
             let s = self.slots[u];
-            if s.order == Kind::Move && (!s.convoyed || s.fallback) && s.canal != CLOSED {
+            if s.order == Kind::Move && (!s.convoyed || s.fallback) && self.canal(u as u16) != CLOSED {
                 let o = self.unit_at[s.dst as usize];
                 if o != NONE {
                     let os = self.slots[o as usize];
-                    if os.order == Kind::Move && os.dst == s.prov && (!os.convoyed || os.fallback) && os.canal != CLOSED
+                    if os.order == Kind::Move
+                        && os.dst == s.prov
+                        && (!os.convoyed || os.fallback)
+                        && self.canal(o) != CLOSED
                     {
                         self.slots[u].opposing = o;
                     }
@@ -1043,6 +1053,8 @@ impl Adjudicator {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     /// Adds a train's leg decisions: for each station after the start, whether the train
     /// gets through it (pass) and whether it gets as far as trying it (reach). Reach stands
     /// in the station's list of moves, to bounce other units there.
@@ -1052,8 +1064,7 @@ impl Adjudicator {
         let at = |p: u16| r.stations.iter().position(|s| s.0 == p);
         let (Some(a), Some(b)) = (at(train.prov), at(train.dst)) else { return };
         let legs = a.abs_diff(b);
-        self.slots[t as usize].legs = legs as u16;
-        self.slots[t as usize].first_leg = self.slots.len() as u16;
+        self.trips.push(Trip { train: t, legs: legs as u16, first_leg: self.slots.len() as u16 });
         for i in 1..=legs {
             let station = if b > a { r.stations[a + i] } else { r.stations[a - i] };
             let mut leg = Slot::new(train.power, UnitKind::Army, map.main_loc(station), station.0);
@@ -1086,9 +1097,12 @@ impl Adjudicator {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     /// Decides which crossing of each canal has permission (DATC 7.C): only the unit the
     /// keeper's power names, or else its own single unit crossing. Others are closed.
     fn link_canals(&mut self, map: &Map) {
+        self.canal_of.resize(self.slots.len(), NONE);
         for (c, canal) in map.canals().iter().enumerate() {
             let (a, b) = (canal.between.0.0, canal.between.1.0);
             let crosses = |slots: &[Slot], s: &Slot| {
@@ -1127,7 +1141,7 @@ impl Adjudicator {
             for u in 0..self.units {
                 let s = self.slots[u];
                 if crosses(&self.slots, &s) {
-                    self.slots[u].canal = if u as u16 == permitted && decision != NONE { decision } else { CLOSED };
+                    self.canal_of[u] = if u as u16 == permitted && decision != NONE { decision } else { CLOSED };
                 }
             }
             for p in self.permits.iter_mut().filter(|p| p.0 == c as u16) {
@@ -1137,6 +1151,7 @@ impl Adjudicator {
         if self.marks.len() < self.slots.len() {
             self.marks.resize(self.slots.len(), 0);
         }
+        self.canal_of.resize(self.slots.len(), NONE);
     }
 
     // ---- the decisions -------------------------------------------------------------
@@ -1147,12 +1162,12 @@ impl Adjudicator {
             State::Resolved => return self.slots[i].result,
             _ if self.slots[i].in_cycle => {
                 self.guess_based = true;
-                self.lowest_hit = self.lowest_hit.min(self.slots[i].cycle_pos);
+                self.lowest_hit = self.lowest_hit.min(u32::from(self.cycle_pos[i]));
                 return self.slots[i].result;
             }
             State::Guessing => {
                 self.slots[i].in_cycle = true;
-                self.slots[i].cycle_pos = self.cycle.len() as u32;
+                self.cycle_pos[i] = self.cycle.len() as u16;
                 self.cycle.push(u);
                 self.guess_based = true;
                 self.recursion_hits += 1;
@@ -1215,7 +1230,7 @@ impl Adjudicator {
         // Part of a cycle whose ancestor is further up: return the guess-based result.
         if !self.slots[i].in_cycle {
             self.slots[i].in_cycle = true;
-            self.slots[i].cycle_pos = self.cycle.len() as u32;
+            self.cycle_pos[i] = self.cycle.len() as u16;
             self.cycle.push(u);
         }
         self.slots[i].result = first;
@@ -1307,6 +1322,8 @@ impl Adjudicator {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     /// DATC 7 assumptions: in a paradox with a train, the last part of its trip in the
     /// paradox fails, but still bounces other units there.
     fn railroad_paradox(&mut self, from: usize) {
@@ -1325,10 +1342,9 @@ impl Adjudicator {
             if later {
                 continue;
             }
-            let train = self.slots[leg.target as usize];
-            let pass = train.first_leg + 2 * (leg.rail - 1);
-            self.slots[pass as usize].blocked = true;
-            self.slots[pass as usize + 1].forced = true;
+            let pass = self.trip(leg.target).first_leg + 2 * (leg.rail - 1);
+            self.slots[pass as usize].paradox = true;
+            self.slots[pass as usize + 1].paradox = true;
             self.settle_as(pass, false);
         }
     }
@@ -1381,6 +1397,7 @@ impl Adjudicator {
         }
     }
 
+    #[inline(always)]
     fn adjudicate(&mut self, map: &Map, u: u16) -> bool {
         match self.slots[u as usize].order {
             Kind::Move => self.adjudicate_move(map, u),
@@ -1396,13 +1413,15 @@ impl Adjudicator {
 
     // ---- railroads (DATC 7.B) ------------------------------------------------------
 
+    #[cold]
+    #[inline(never)]
     /// How far the train goes: the number of the last station it gets through that no
     /// unit is left in (0: it stays). It stops at a supply centre its power does not own.
     pub(crate) fn train_end(&mut self, map: &Map, t: u16) -> u16 {
-        let train = self.slots[t as usize];
+        let trip = self.trip(t);
         let mut end = 0;
-        for i in 1..=train.legs {
-            let pass = train.first_leg + 2 * (i - 1);
+        for i in 1..=trip.legs {
+            let pass = trip.first_leg + 2 * (i - 1);
             if i > 1 && self.forced_stop(map, t, pass - 2) {
                 break;
             }
@@ -1418,8 +1437,21 @@ impl Adjudicator {
 
     /// The station (province) of a train's leg `i`, 0 being its start.
     pub(crate) fn station(&self, t: u16, i: u16) -> u16 {
-        let train = self.slots[t as usize];
-        if i == 0 { train.prov } else { self.slots[(train.first_leg + 2 * (i - 1)) as usize].dst }
+        if i == 0 {
+            self.slots[t as usize].prov
+        } else {
+            self.slots[(self.trip(t).first_leg + 2 * (i - 1)) as usize].dst
+        }
+    }
+
+    /// The trip of train `t`.
+    pub(crate) fn trip(&self, t: u16) -> Trip {
+        self.trips.iter().copied().find(|trip| trip.train == t).unwrap_or_default()
+    }
+
+    /// The canal decision of a crossing (see `canal_of`).
+    pub(crate) fn canal(&self, u: u16) -> u16 {
+        self.canal_of.get(u as usize).copied().unwrap_or(NONE)
     }
 
     /// Whether nobody is left in the province (its unit, if any, moved away).
@@ -1434,6 +1466,8 @@ impl Adjudicator {
         o != NONE && self.slots[o as usize].power == power && !self.vacant(map, province)
     }
 
+    #[cold]
+    #[inline(never)]
     /// The train must stop at this leg's station: a supply centre its power does not own
     /// (DATC 7.B.18-7.B.22), unless its own army holds there.
     fn forced_stop(&mut self, map: &Map, t: u16, pass: u16) -> bool {
@@ -1446,16 +1480,18 @@ impl Adjudicator {
 
     /// The train's strength at leg `i`: support counts only on the last leg.
     fn leg_strength(&mut self, map: &Map, t: u16, i: u16) -> u32 {
-        if i == self.slots[t as usize].legs { 1 + self.support_count(map, t, None) } else { 1 }
+        if i == self.trip(t).legs { 1 + self.support_count(map, t, None) } else { 1 }
     }
 
+    #[cold]
+    #[inline(never)]
     /// Whether the train gets into or through the station, once it tries it: past its own
     /// power's army that stays and is not dislodged; into a province left or empty unless
     /// a move there that beats every other move is at least as strong. Never past a
     /// foreign unit that stays, never into a unit meeting it head to head.
     fn adjudicate_pass(&mut self, map: &Map, p: u16) -> bool {
         let leg = self.slots[p as usize];
-        if leg.blocked {
+        if leg.paradox {
             return false;
         }
         let (t, station) = (leg.target, leg.dst);
@@ -1481,6 +1517,8 @@ impl Adjudicator {
         true
     }
 
+    #[cold]
+    #[inline(never)]
     /// Whether a move beats every other unit's move into the province (trains aside).
     fn beats_other_moves(&mut self, map: &Map, m: u16, province: u16) -> bool {
         let attack = self.attack_strength(map, m);
@@ -1495,6 +1533,8 @@ impl Adjudicator {
         attack > 0
     }
 
+    #[cold]
+    #[inline(never)]
     /// Whether a unit's move into the province succeeded.
     fn entered(&mut self, map: &Map, province: u16) -> bool {
         let mut m = self.first_mover[province as usize];
@@ -1508,16 +1548,20 @@ impl Adjudicator {
         false
     }
 
+    #[cold]
+    #[inline(never)]
     /// Whether the train tries station `i`: it got through every station before, and
     /// stopped at none.
     fn adjudicate_reach(&mut self, map: &Map, r: u16) -> bool {
         let leg = self.slots[r as usize];
         let (t, i) = (leg.target, leg.rail);
-        let first = self.slots[t as usize].first_leg;
+        let first = self.trip(t).first_leg;
         let before_pass = first + 2 * (i - 2);
         self.resolve(map, before_pass + 1) && self.resolve(map, before_pass) && !self.forced_stop(map, t, before_pass)
     }
 
+    #[cold]
+    #[inline(never)]
     /// The strength with which a train bounces others at a station: none where its own
     /// army stays (it is no part of that garrison), none after losing a head-to-head.
     fn prevent_leg(&mut self, map: &Map, r: u16) -> u32 {
@@ -1530,7 +1574,7 @@ impl Adjudicator {
         if self.own_stays(map, leg.power, station) {
             return 0;
         }
-        if !leg.forced && !self.resolve(map, r) {
+        if !leg.paradox && !self.resolve(map, r) {
             return 0;
         }
         self.leg_strength(map, t, leg.rail)
@@ -1538,6 +1582,8 @@ impl Adjudicator {
 
     // ---- canals (DATC 7.C) ---------------------------------------------------------
 
+    #[cold]
+    #[inline(never)]
     /// The canal is open while its keeper neither leaves nor is dislodged.
     fn adjudicate_canal(&mut self, map: &Map, c: u16) -> bool {
         let keeper = self.slots[c as usize].target;
@@ -1547,8 +1593,12 @@ impl Adjudicator {
     }
 
     /// Whether a crossing's canal is open for it.
+    #[inline]
     pub(crate) fn canal_open(&mut self, map: &Map, u: u16) -> bool {
-        match self.slots[u as usize].canal {
+        if self.canal_of.is_empty() {
+            return true;
+        }
+        match self.canal(u) {
             NONE => true,
             CLOSED => false,
             c => self.resolve(map, c),
@@ -1729,13 +1779,15 @@ impl Adjudicator {
     }
 
     /// The unit this move meets head-to-head (both by land, in opposite directions).
+    #[inline(always)]
     pub(crate) fn head_to_head(&mut self, map: &Map, m: u16) -> u16 {
         let o = self.slots[m as usize].opposing;
         if o == NONE {
             return NONE;
         }
         // No battle through a canal one side may not cross (DATC 7.C.6).
-        if (self.slots[m as usize].canal != NONE || self.slots[o as usize].canal != NONE)
+        if !self.canal_of.is_empty()
+            && (self.canal(m) != NONE || self.canal(o) != NONE)
             && !(self.canal_open(map, m) && self.canal_open(map, o))
         {
             return NONE;
@@ -1867,6 +1919,7 @@ impl Adjudicator {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn hold_strength(&mut self, map: &Map, province: u16) -> u32 {
         let u = self.unit_at[province as usize];
         if u == NONE {
@@ -1952,6 +2005,15 @@ impl Adjudicator {
         }
         None
     }
+}
+
+/// A train's trip: the slot of its first leg decision (legs come in pairs: pass, reach)
+/// and how many stations it goes past its start.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Trip {
+    pub train: u16,
+    pub legs: u16,
+    pub first_leg: u16,
 }
 
 /// The two guesses of the guess algorithm.
