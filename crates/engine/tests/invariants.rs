@@ -7,19 +7,8 @@ use std::collections::HashSet;
 
 use dip::{Game, Order, PhaseKind, Rules};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() >> 33) as usize % n.max(1)
-    }
-}
+mod common;
+use common::{Rng, random_orders};
 
 #[test]
 fn adjudication_invariants_hold_on_random_games() {
@@ -42,20 +31,7 @@ fn check_random_games(variant: &str, games: usize, seed: u64) {
                 break;
             }
             let choices = dip::legal_orders(game.map(), game.position());
-            let mut rails_used = Vec::new();
-            let orders: Vec<Order> = choices
-                .iter()
-                .map(|(_, options)| {
-                    let mut pick = options[rng.below(options.len())].clone();
-                    if let dip::Action::Rail { railroad, .. } = pick.action {
-                        if rails_used.contains(&railroad) {
-                            pick.action = dip::Action::Hold;
-                        }
-                        rails_used.push(railroad);
-                    }
-                    pick
-                })
-                .collect();
+            let orders: Vec<Order> = random_orders(&choices, &mut rng);
             if game.phase().kind == PhaseKind::Movement {
                 // The same orders in another order must give the same board.
                 let mut shuffled = orders.clone();

@@ -6,19 +6,8 @@ use std::collections::HashSet;
 
 use dip::{Action, Order, Phase, PhaseKind, Place, Position, Rules, Season, Unit, UnitKind, UnitSpec};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() >> 33) as usize % n.max(1)
-    }
-}
+mod common;
+use common::Rng;
 
 const ARMY_PLACES: &[&str] =
     &["mos", "prm", "oms", "kra", "irk", "vla", "ore", "akm", "sem", "mon", "man", "seo", "tas", "ode", "uru", "kir"];

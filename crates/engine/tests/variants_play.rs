@@ -4,19 +4,10 @@
 
 use std::path::Path;
 
-use dip::{Game, MovementOutcome, Order, PhaseOutcome, Rules};
+use dip::{Game, MovementOutcome, PhaseOutcome, Rules};
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
-}
+mod common;
+use common::{Rng, random_orders};
 
 fn illegal_count(outcome: &PhaseOutcome) -> usize {
     match outcome {
@@ -49,21 +40,7 @@ fn every_variant_plays_a_year_of_random_legal_orders() {
                     break;
                 }
                 let choices = dip::legal_orders(game.map(), game.position());
-                let mut orders: Vec<Order> = Vec::new();
-                let mut rails_used: Vec<u8> = Vec::new();
-                for (_, options) in &choices {
-                    // Adjustment phases offer a power's whole menu: take one of it.
-                    let mut pick = options[rng.below(options.len())].clone();
-                    // One train a railroad a turn, as a player would order: a second one
-                    // holds instead (two would both be refused, DATC 7.B.33).
-                    if let dip::Action::Rail { railroad, .. } = pick.action {
-                        if rails_used.contains(&railroad) {
-                            pick.action = dip::Action::Hold;
-                        }
-                        rails_used.push(railroad);
-                    }
-                    orders.push(pick);
-                }
+                let orders = random_orders(&choices, &mut rng);
                 let phase = game.phase();
                 let record = game.play(orders);
                 assert_eq!(

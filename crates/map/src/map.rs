@@ -413,6 +413,10 @@ impl Map {
     pub fn canals(&self) -> &[Canal] {
         &self.canals
     }
+    /// A railroad of `power` with stations at both `from` and `to`.
+    pub fn railroad_between(&self, power: PowerId, from: ProvinceId, to: ProvinceId) -> Option<usize> {
+        self.railroads.iter().position(|r| r.power == power && r.stations.contains(&from) && r.stations.contains(&to))
+    }
     /// The railroad whose short name is `word` (any case).
     pub fn railroad_by_word(&self, word: &str) -> Option<usize> {
         self.railroads.iter().position(|r| r.short.eq_ignore_ascii_case(word))

@@ -190,7 +190,7 @@ impl Adjudicator {
     /// A canal permission succeeds when it was the one that counted and the canal stayed
     /// open.
     fn permit_result(&mut self, map: &Map, i: usize) -> OrderResult {
-        let decision = self.permits.iter().find(|p| p.2 as usize == i).map_or(NONE, |p| p.3);
+        let decision = self.permits.iter().find(|p| p.order as usize == i).map_or(NONE, |p| p.decision);
         if decision != NONE && self.resolve(map, decision) {
             return OrderResult::Succeeds;
         }

@@ -150,8 +150,8 @@ pub struct Adjudicator {
     pub(crate) units: usize,
     /// Centre owners, for railroad stations (kept only on maps with railroads).
     owners: Vec<Option<PowerId>>,
-    /// Canal permissions given: (canal, permitted unit, order index, canal decision slot).
-    pub(crate) permits: Vec<(u16, u16, u32, u16)>,
+    /// Canal permissions given this phase.
+    pub(crate) permits: Vec<Permit>,
     /// Per slot, on maps with canals: `NONE` if it crosses none, `CLOSED` if it crosses
     /// without permission, else the canal's decision slot.
     canal_of: Vec<u16>,
@@ -260,7 +260,7 @@ impl Adjudicator {
                 *flag = true;
             }
             if let Action::Permit { canal, .. } = order.action {
-                let illegal = self.check_permit(map, order, canal).err();
+                let illegal = self.check_permit(map, order, canal, i).err();
                 self.order_unit.push(NONE);
                 self.order_illegal.push(illegal);
                 continue;
@@ -319,18 +319,12 @@ impl Adjudicator {
     #[inline(never)]
     /// DATC 7.B.33: two trains on one railroad both fail, and hold.
     fn one_train_per_railroad(&mut self) {
+        let trains_on =
+            |slots: &[Slot], rail: u16| slots.iter().filter(|t| t.order == Kind::Train && t.rail == rail).count();
         for u in 0..self.units {
             let s = self.slots[u];
-            if s.order != Kind::Train {
-                continue;
-            }
-            let mut other = false;
-            for v in 0..self.units {
-                let t = self.slots[v];
-                other |= v != u && t.order == Kind::Train && t.rail == s.rail;
-            }
-            if other {
-                // The orders stay trains until every unit is looked at.
+            if s.order == Kind::Train && trains_on(&self.slots[..self.units], s.rail) > 1 {
+                // Marked, not yet turned to holds: the other train must still be counted.
                 if let Some(flag) = self.order_illegal.get_mut(s.order_index as usize) {
                     *flag = Some(Illegal::RailroadBusy);
                 }
@@ -339,7 +333,7 @@ impl Adjudicator {
         for u in 0..self.units {
             let s = self.slots[u];
             if s.order == Kind::Train
-                && self.order_illegal.get(s.order_index as usize).is_some_and(|i| *i == Some(Illegal::RailroadBusy))
+                && self.order_illegal.get(s.order_index as usize) == Some(&Some(Illegal::RailroadBusy))
             {
                 let slot = &mut self.slots[u];
                 slot.order = Kind::Hold;
@@ -354,7 +348,7 @@ impl Adjudicator {
     #[inline(never)]
     /// A canal permission: given by the power whose unit is in the keeper province, for a
     /// unit at one end of the canal.
-    fn check_permit(&mut self, map: &Map, order: &Order, canal: u8) -> Result<(), Illegal> {
+    fn check_permit(&mut self, map: &Map, order: &Order, canal: u8, index: usize) -> Result<(), Illegal> {
         let Some(c) = map.canals().get(usize::from(canal)) else { return Err(Illegal::NoCanalControl) };
         let keeper = self.unit_in(c.keeper);
         if keeper == NONE || self.slots[keeper as usize].power != order.power {
@@ -368,7 +362,7 @@ impl Adjudicator {
         if p != c.between.0 && p != c.between.1 {
             return Err(Illegal::PermitNotAtCanal);
         }
-        self.permits.push((u16::from(canal), u, self.order_unit.len() as u32, NONE));
+        self.permits.push(Permit { canal: u16::from(canal), unit: u, order: index as u32, decision: NONE });
         Ok(())
     }
 
@@ -562,7 +556,9 @@ impl Adjudicator {
                                 || self.convoy_possible(map, supported.prov, to.province.0, NONE, u)
                                 || (self.rules.illegal_orders == IllegalOrders::Geography
                                     && sea_route(map, ProvinceId(supported.prov), to.province, None))
-                                || by_railroad(map, &supported, to.province)
+                                || map
+                                    .railroad_between(supported.power, ProvinceId(supported.prov), to.province)
+                                    .is_some()
                         }
                     };
                 if !possible && !self.lenient_orders() {
@@ -652,10 +648,7 @@ impl Adjudicator {
             return None;
         }
         let from = ProvinceId(slot.prov);
-        let r = map
-            .railroads()
-            .iter()
-            .position(|r| r.power == slot.power && r.stations.contains(&from) && r.stations.contains(&to))?;
+        let r = map.railroad_between(slot.power, from, to)?;
         let by_land_or_sea = map.army_adjacent(from, to) || self.convoy_possible(map, slot.prov, to.0, NONE, NONE);
         (!by_land_or_sea).then_some(r as u16)
     }
@@ -663,17 +656,8 @@ impl Adjudicator {
     /// §4.C.5 and §4.C.6 choice a: a support or convoy that leaves out a foreign unit's
     /// nationality, or names the wrong one, is invalid.
     fn nationality_fault(&self, order: &Order) -> Option<Illegal> {
-        let target = match &order.action {
-            Action::SupportHold { target } | Action::SupportMove { target, .. } => target,
-            Action::Convoy { army, .. } => army,
-            _ => return None,
-        };
-        let t = self.unit_in(target.place.province);
-        if t == NONE {
-            return None;
-        }
-        let actual = self.slots[t as usize].power;
-        match target.power {
+        let (written, actual) = self.named_nationality(order)?;
+        match written {
             None if actual != order.power && self.rules.missing_nationality == Designation::Invalid => {
                 Some(Illegal::MissingNationality)
             }
@@ -682,6 +666,18 @@ impl Adjudicator {
             }
             _ => None,
         }
+    }
+
+    /// For a support or convoy of a unit on the board: the nationality written for that
+    /// unit, and its real one.
+    fn named_nationality(&self, order: &Order) -> Option<(Option<PowerId>, PowerId)> {
+        let target = match &order.action {
+            Action::SupportHold { target } | Action::SupportMove { target, .. } => target,
+            Action::Convoy { army, .. } => army,
+            _ => return None,
+        };
+        let t = self.unit_in(target.place.province);
+        (t != NONE).then(|| (target.power, self.slots[t as usize].power))
     }
 
     /// §4.E.1 a and b: every order in the right format is an order.
@@ -725,17 +721,8 @@ impl Adjudicator {
         if rules.wrong_unit_type == WrongUnitType::UnlessCorrected && kind.is_some_and(|k| k != actual_kind) {
             return true;
         }
-        let target = match &order.action {
-            Action::SupportHold { target } | Action::SupportMove { target, .. } => target,
-            Action::Convoy { army, .. } => army,
-            _ => return false,
-        };
-        let t = self.unit_in(target.place.province);
-        if t == NONE {
-            return false;
-        }
-        let actual = self.slots[t as usize].power;
-        match target.power {
+        let Some((written, actual)) = self.named_nationality(order) else { return false };
+        match written {
             None => actual != order.power && rules.missing_nationality == Designation::UnlessCorrected,
             Some(p) => p != actual && rules.wrong_nationality == Designation::UnlessCorrected,
         }
@@ -1115,9 +1102,9 @@ impl Adjudicator {
             };
             let keeper = self.unit_at[canal.keeper.index()];
             let mut permitted = NONE;
-            let explicit = self.permits.iter().filter(|p| p.0 == c as u16).count();
+            let explicit = self.permits.iter().filter(|p| p.canal == c as u16).count();
             if keeper != NONE && explicit == 1 {
-                permitted = self.permits.iter().find(|p| p.0 == c as u16).map_or(NONE, |p| p.1);
+                permitted = self.permits.iter().find(|p| p.canal == c as u16).map_or(NONE, |p| p.unit);
             } else if keeper != NONE && explicit == 0 {
                 let power = self.slots[keeper as usize].power;
                 let mut own = (0..self.units).filter(|&u| {
@@ -1144,8 +1131,8 @@ impl Adjudicator {
                     self.canal_of[u] = if u as u16 == permitted && decision != NONE { decision } else { CLOSED };
                 }
             }
-            for p in self.permits.iter_mut().filter(|p| p.0 == c as u16) {
-                p.3 = if p.1 == permitted { decision } else { NONE };
+            for p in self.permits.iter_mut().filter(|p| p.canal == c as u16) {
+                p.decision = if p.unit == permitted { decision } else { NONE };
             }
         }
         if self.marks.len() < self.slots.len() {
@@ -2007,6 +1994,18 @@ impl Adjudicator {
     }
 }
 
+/// A canal permission given by the keeper's power.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Permit {
+    pub canal: u16,
+    /// The unit permitted.
+    pub unit: u16,
+    /// Index of the permission order.
+    pub order: u32,
+    /// The canal's decision slot if this permission counted, else `NONE`.
+    pub decision: u16,
+}
+
 /// A train's trip: the slot of its first leg decision (legs come in pairs: pass, reach)
 /// and how many stations it goes past its start.
 #[derive(Clone, Copy, Debug, Default)]
@@ -2060,12 +2059,6 @@ fn same_effect(a: &Order, b: &Order) -> bool {
         o
     };
     strip(a) == strip(b)
-}
-
-/// Whether the army may go to `to` along a railroad of its power.
-fn by_railroad(map: &Map, army: &Slot, to: ProvinceId) -> bool {
-    let from = ProvinceId(army.prov);
-    map.railroads().iter().any(|r| r.power == army.power && r.stations.contains(&from) && r.stations.contains(&to))
 }
 
 /// Whether the map's seas (and convoyable coasts) link `from` to `to`, through `via` if
