@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod batch;
 mod game;
 mod housekeeping;
 mod legal;
@@ -32,7 +33,7 @@ pub use dip_adjust as adjust;
 pub use dip_map as map;
 pub use dip_movement as movement;
 pub use dip_orders as orders;
-pub use game::{Game, PhaseOutcome, PhaseRecord};
+pub use game::{Game, PhaseOutcome, PhaseRecord, PhaseResult, play_phase};
 pub use housekeeping::{Arrival, OrderSet, flying_dutchmen, merge_order_sets, remove_flying_dutchmen};
 pub use legal::legal_orders;
 pub use presets::{
