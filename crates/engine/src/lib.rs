@@ -29,6 +29,7 @@ mod legal;
 mod presets;
 
 pub use dip_adjust as adjust;
+pub use dip_formats as formats;
 pub use dip_map as map;
 pub use dip_movement as movement;
 pub use dip_orders as orders;
