@@ -51,8 +51,8 @@ pub use dip_map::{
 };
 pub use dip_movement::{Adjudicator, DislodgedReport, Failure, Illegal, MovementOutcome, OrderResult, adjudicate};
 pub use dip_orders::{
-    Action, CoastSpec, NameMatching, Order, OrderLine, ParseError, ParseOptions, Place, PositionFile, UnitSpec,
-    parse_order, parse_unit,
+    Action, CoastSpec, NameMatching, Notation, Order, OrderLine, ParseError, ParseOptions, Place, PositionFile,
+    UnitSpec, parse_order, parse_unit,
 };
 
 include!(concat!(env!("OUT_DIR"), "/variants.rs"));

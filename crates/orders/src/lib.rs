@@ -23,6 +23,6 @@ mod names;
 mod parse;
 
 pub use file::{DislodgedEntry, FileProblem, OrderLine, PositionFile, find_line, parse_place_loc, parse_unit};
-pub use model::{Action, CoastSpec, Order, OrderDisplay, Place, UnitSpec};
+pub use model::{Action, CoastSpec, Notation, Order, OrderDisplay, Place, UnitSpec};
 pub use names::{NameMatching, interpret_name, suggestions};
 pub use parse::{ParseError, ParseOptions, parse_order};

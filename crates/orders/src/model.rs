@@ -110,39 +110,91 @@ pub struct Order {
     pub action: Action,
 }
 
+/// A way of writing orders. The parser reads every one of them back to the same [`Order`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[non_exhaustive]
+pub enum Notation {
+    /// DATC style with the map's full names: `F North Sea Convoys A Yorkshire - Belgium`,
+    /// `A Berlin - Kiel` (a retreat), `Build F St Petersburg(nc)`.
+    #[default]
+    Datc,
+    /// Judge style with the map's abbreviations: `F nth C A yor - bel`, `Build F stp/nc`.
+    Judge,
+    /// The notation of MILA's `diplomacy` package, dipcc and webDiplomacy: upper-case
+    /// abbreviations, `A EDI - NWY VIA` (a move by convoy), `F STP/SC - BOT`, `A MUN S A
+    /// PAR`, `A MUN R BOH` (a retreat), `A VIE D` (a disband or removal), `F STP/NC B`,
+    /// `WAIVE`.
+    ///
+    /// MILA has no words for a few things dip reads; they are written so dip reads them
+    /// back: a nationality in a support (`S GERMAN A HOL`), a convoy path (`A YOR - NTH -
+    /// BEL VIA`), a coast the province lacks (`F BRE(ec)`), railroads and canal permissions.
+    Mila,
+}
+
+impl Notation {
+    /// Every notation dip writes.
+    pub const ALL: [Notation; 3] = [Notation::Datc, Notation::Judge, Notation::Mila];
+}
+
 impl Order {
     /// Displays the order in DATC style with the map's full names.
     pub fn display<'a>(&'a self, map: &'a Map) -> OrderDisplay<'a> {
-        OrderDisplay { order: self, map, short: false }
+        self.display_as(map, Notation::Datc)
     }
 
     /// Displays the order in judge style with abbreviations (`A par - bur`).
     pub fn display_short<'a>(&'a self, map: &'a Map) -> OrderDisplay<'a> {
-        OrderDisplay { order: self, map, short: true }
+        self.display_as(map, Notation::Judge)
+    }
+
+    /// Displays the order in MILA / dipcc / webDiplomacy notation (`A EDI - NWY VIA`).
+    pub fn display_mila<'a>(&'a self, map: &'a Map) -> OrderDisplay<'a> {
+        self.display_as(map, Notation::Mila)
+    }
+
+    /// Displays the order in the given notation.
+    pub fn display_as<'a>(&'a self, map: &'a Map, notation: Notation) -> OrderDisplay<'a> {
+        OrderDisplay { order: self, map, notation }
     }
 }
 
-/// [`Order::display`].
+/// [`Order::display_as`].
 #[derive(Debug)]
 pub struct OrderDisplay<'a> {
     order: &'a Order,
     map: &'a Map,
-    short: bool,
+    notation: Notation,
+}
+
+/// Writes `text` upper-cased (ASCII), without allocating.
+fn write_upper(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    for c in text.chars() {
+        fmt::Write::write_char(f, c.to_ascii_uppercase())?;
+    }
+    Ok(())
 }
 
 impl OrderDisplay<'_> {
     fn place(&self, f: &mut fmt::Formatter<'_>, place: &Place) -> fmt::Result {
         let province = self.map.province(place.province);
-        if self.short {
-            f.write_str(&province.abbr)?;
-        } else {
-            f.write_str(&province.name)?;
+        match self.notation {
+            Notation::Datc => f.write_str(&province.name)?,
+            Notation::Judge => f.write_str(&province.abbr)?,
+            Notation::Mila => write_upper(f, &province.abbr)?,
         }
         match &place.coast {
             Some(CoastSpec::Known(loc)) => {
                 let coast = self.map.location(*loc).coast.as_deref().unwrap_or_default();
-                if self.short { write!(f, "/{coast}") } else { write!(f, "({coast})") }
+                match self.notation {
+                    Notation::Datc => write!(f, "({coast})"),
+                    Notation::Judge => write!(f, "/{coast}"),
+                    Notation::Mila => {
+                        f.write_str("/")?;
+                        write_upper(f, coast)
+                    }
+                }
             }
+            // Kept as written: the rules judge a coast the province lacks (DATC §4.B.6).
             Some(CoastSpec::Unknown(text)) => write!(f, "({text})"),
             None => Ok(()),
         }
@@ -150,19 +202,51 @@ impl OrderDisplay<'_> {
 
     fn unit(&self, f: &mut fmt::Formatter<'_>, unit: &UnitSpec) -> fmt::Result {
         if let Some(power) = unit.power {
-            write!(f, "{} ", self.map.power(power).adjective)?;
+            let adjective = &self.map.power(power).adjective;
+            if self.notation == Notation::Mila {
+                write_upper(f, adjective)?;
+            } else {
+                f.write_str(adjective)?;
+            }
+            f.write_str(" ")?;
         }
         if let Some(kind) = unit.kind {
             write!(f, "{kind} ")?;
         }
         self.place(f, &unit.place)
     }
+
+    /// A railroad's or canal's short name, as the map writes it.
+    fn short_name(&self, f: &mut fmt::Formatter<'_>, short: &str) -> fmt::Result {
+        if self.notation == Notation::Mila { write_upper(f, short) } else { f.write_str(short) }
+    }
+
+    /// MILA writes the verb of a retreat, disband, build or removal after the unit.
+    fn mila(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        let o = self.order;
+        let verb = match &o.action {
+            Action::Waive => return Some(f.write_str("WAIVE")),
+            Action::Build => " B",
+            Action::Remove | Action::Disband => " D",
+            Action::Retreat { to } => {
+                return Some(self.unit(f, &o.unit).and_then(|()| f.write_str(" R ")).and_then(|()| self.place(f, to)));
+            }
+            _ => return None,
+        };
+        Some(self.unit(f, &o.unit).and_then(|()| f.write_str(verb)))
+    }
 }
 
 impl fmt::Display for OrderDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let o = self.order;
-        let (support, convoy) = if self.short { ("S", "C") } else { ("Supports", "Convoys") };
+        if self.notation == Notation::Mila {
+            if let Some(done) = self.mila(f) {
+                return done;
+            }
+        }
+        let long = self.notation == Notation::Datc;
+        let (support, convoy) = if long { ("Supports", "Convoys") } else { ("S", "C") };
         match &o.action {
             Action::Waive => return f.write_str("Waive"),
             Action::Build => {
@@ -175,7 +259,8 @@ impl fmt::Display for OrderDisplay<'_> {
             }
             Action::Permit { canal, to } => {
                 let short = self.map.canals().get(usize::from(*canal)).map_or("canal", |c| c.short.as_str());
-                write!(f, "{short} ")?;
+                self.short_name(f, short)?;
+                f.write_str(" ")?;
                 self.unit(f, &o.unit)?;
                 if let Some(to) = to {
                     f.write_str(" - ")?;
@@ -187,7 +272,7 @@ impl fmt::Display for OrderDisplay<'_> {
         }
         self.unit(f, &o.unit)?;
         match &o.action {
-            Action::Hold => f.write_str(if self.short { " H" } else { " Hold" }),
+            Action::Hold => f.write_str(if long { " Hold" } else { " H" }),
             Action::Move { to, via_convoy, path } => {
                 for &p in path {
                     f.write_str(" - ")?;
@@ -195,10 +280,11 @@ impl fmt::Display for OrderDisplay<'_> {
                 }
                 f.write_str(" - ")?;
                 self.place(f, to)?;
-                if *via_convoy {
-                    f.write_str(" via Convoy")?;
+                match (*via_convoy, self.notation) {
+                    (false, _) => Ok(()),
+                    (true, Notation::Mila) => f.write_str(" VIA"),
+                    (true, _) => f.write_str(" via Convoy"),
                 }
-                Ok(())
             }
             Action::SupportHold { target } => {
                 write!(f, " {support} ")?;
@@ -218,7 +304,9 @@ impl fmt::Display for OrderDisplay<'_> {
             }
             Action::Rail { railroad, to } => {
                 let short = self.map.railroads().get(usize::from(*railroad)).map_or("rail", |r| r.short.as_str());
-                write!(f, " - {short} - ")?;
+                f.write_str(" - ")?;
+                self.short_name(f, short)?;
+                f.write_str(" - ")?;
                 self.place(f, to)
             }
             Action::Retreat { to } => {

@@ -1,5 +1,7 @@
 //! The order parser: DATC style (`A Yorkshire - Belgium`), judge style (`A tri-ven`,
-//! `F nth C A yor-bel`), upper case (`F STP/SC - FIN`), with or without a power prefix.
+//! `F nth C A yor-bel`), upper case (`F STP/SC - FIN`), and the notation of MILA's
+//! `diplomacy` package, dipcc and webDiplomacy (`A EDI - NWY VIA`, `A MUN R BOH`, `A VIE D`,
+//! `F STP/NC B`, `WAIVE`), with or without a power prefix.
 
 use std::fmt;
 
@@ -443,10 +445,14 @@ impl<'a> Parser<'a> {
         Err(self.error("`-`, `Hold`, `Supports` or `Convoys`"))
     }
 
-    /// `via convoy`, `by convoy`, `via c`.
+    /// `via convoy`, `by convoy`, `via c`, or a lone `VIA` ending the order (MILA, dipcc
+    /// and webDiplomacy write `A EDI - NWY VIA`).
     fn via_convoy(&mut self) -> bool {
         if self.word_is(0, &["via", "by"]) && self.word_is(1, &["convoy", "c", "convoys"]) {
             self.pos += 2;
+            true
+        } else if self.word_is(0, &["via"]) && self.peek_at(1).is_none() {
+            self.pos += 1;
             true
         } else {
             false

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use dip_map::{Map, PhaseKind, PowerId, ProvinceId, UnitKind};
-use dip_orders::{Action, Order, ParseOptions, Place, UnitSpec, parse_order};
+use dip_orders::{Action, Notation, Order, ParseOptions, Place, UnitSpec, parse_order};
 
 fn map() -> &'static Map {
     static MAP: OnceLock<Map> = OnceLock::new();
@@ -22,11 +22,12 @@ fn power(name: &str) -> PowerId {
     map().power_by_name(name).unwrap_or_else(|| panic!("no power `{name}`"))
 }
 
-/// Parses an order that must be readable, and checks both displays read back to it.
+/// Parses an order that must be readable, and checks its display in every notation reads
+/// back to it.
 fn parse(phase: PhaseKind, who: &str, text: &str) -> Order {
     let options = ParseOptions::new(phase).power(power(who));
     let order = parse_order(map(), options, text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
-    for shown in [order.display(map()).to_string(), order.display_short(map()).to_string()] {
+    for shown in Notation::ALL.map(|n| order.display_as(map(), n).to_string()) {
         let again = parse_order(map(), options, &shown).unwrap_or_else(|e| panic!("`{shown}` does not parse: {e}"));
         assert_eq!(again, order, "`{shown}` reads back differently");
     }

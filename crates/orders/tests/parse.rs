@@ -3,7 +3,9 @@
 use std::sync::OnceLock;
 
 use dip_map::{LocId, Map, PhaseKind, PowerId, ProvinceId, UnitKind};
-use dip_orders::{Action, CoastSpec, NameMatching, Order, ParseError, ParseOptions, Place, UnitSpec, parse_order};
+use dip_orders::{
+    Action, CoastSpec, NameMatching, Notation, Order, ParseError, ParseOptions, Place, UnitSpec, parse_order,
+};
 
 fn map() -> &'static Map {
     static MAP: OnceLock<Map> = OnceLock::new();
@@ -37,8 +39,8 @@ fn try_parse(phase: PhaseKind, text: &str) -> Result<Order, ParseError> {
     parse_order(map(), ParseOptions::new(phase).power(power("England")), text)
 }
 
-/// Parses an order of England that must be readable, and checks that both of its
-/// displays read back to the same order.
+/// Parses an order of England that must be readable, and checks that its display in
+/// every notation reads back to the same order.
 fn parse(phase: PhaseKind, text: &str) -> Order {
     let order = try_parse(phase, text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
     round_trip(phase, &order);
@@ -55,7 +57,7 @@ fn try_exact(text: &str) -> Result<Order, ParseError> {
 
 fn round_trip(phase: PhaseKind, order: &Order) {
     let options = ParseOptions::new(phase).power(order.power);
-    for shown in [order.display(map()).to_string(), order.display_short(map()).to_string()] {
+    for shown in Notation::ALL.map(|n| order.display_as(map(), n).to_string()) {
         let again =
             parse_order(map(), options, &shown).unwrap_or_else(|e| panic!("display `{shown}` does not parse: {e}"));
         assert_eq!(&again, order, "display `{shown}` reads back differently");
@@ -180,6 +182,79 @@ fn upper_case() {
     assert_eq!(o.unit, unit(A, "mar"));
     assert_eq!(o.action, Action::SupportMove { target: unit(A, "par"), to: place("bur") });
     assert_eq!(o, movement("A Marseilles Supports A Paris - Burgundy"));
+}
+
+/// The notation of MILA's `diplomacy` package, dipcc and webDiplomacy, as the saved-game
+/// JSON writes it.
+#[test]
+fn mila_notation() {
+    let mila = |o: &Order| o.display_mila(map()).to_string();
+
+    // A lone `VIA` ends a move that must go by convoy.
+    let o = movement("A EDI - NWY VIA");
+    assert_eq!(o.unit, unit(A, "edi"));
+    assert_eq!(o.action, Action::Move { to: place("nwy"), via_convoy: true, path: Vec::new() });
+    assert_eq!(o, movement("A Edinburgh - Norway via Convoy"));
+    assert_eq!(mila(&o), "A EDI - NWY VIA");
+    assert_eq!(o.display(map()).to_string(), "A Edinburgh - Norway via Convoy");
+    assert_eq!(movement("a edi - nwy via").action, o.action);
+    // `VIA` not at the end is not a convoy mark.
+    assert!(try_parse(PhaseKind::Movement, "A EDI - NWY VIA NTH").is_err());
+    assert!(try_parse(PhaseKind::Movement, "A EDI VIA").is_err());
+
+    for text in [
+        "A PAR - BUR",
+        "F NWG C A EDI - NWY",
+        "A MUN S A PAR - BUR",
+        "A MUN S A PAR",
+        "A VEN H",
+        "F STP/SC - BOT",
+        "F GRE - BUL/SC",
+        "F SPA/NC H",
+        "F SWE S F STP/NC - NWY",
+    ] {
+        assert_eq!(mila(&movement(text)), text);
+    }
+    let o = movement("F STP/SC - BOT");
+    assert_eq!(o.unit.place, Place { province: prov("stp"), coast: Some(CoastSpec::Known(coast("stp", "sc"))) });
+    assert_eq!(o.display(map()).to_string(), "F St Petersburg(sc) - Gulf of Bothnia");
+
+    // Retreats and disbands.
+    let o = parse(PhaseKind::Retreat, "A MUN R BOH");
+    assert_eq!((o.unit.clone(), o.action.clone()), (unit(A, "mun"), Action::Retreat { to: place("boh") }));
+    assert_eq!(mila(&o), "A MUN R BOH");
+    assert_eq!(o.display(map()).to_string(), "A Munich - Bohemia");
+    assert_eq!(mila(&parse(PhaseKind::Retreat, "F MAO R SPA/NC")), "F MAO R SPA/NC");
+    let o = parse(PhaseKind::Retreat, "A VIE D");
+    assert_eq!(o.action, Action::Disband);
+    assert_eq!(mila(&o), "A VIE D");
+    assert_eq!(mila(&parse(PhaseKind::Retreat, "F BUL/SC D")), "F BUL/SC D");
+
+    // Builds, removals and waives.
+    let o = parse(PhaseKind::Adjustment, "A BUD B");
+    assert_eq!((o.unit.clone(), o.action.clone()), (unit(A, "bud"), Action::Build));
+    assert_eq!(mila(&o), "A BUD B");
+    assert_eq!(o.display(map()).to_string(), "Build A Budapest");
+    let o = parse(PhaseKind::Adjustment, "F STP/NC B");
+    assert_eq!(
+        o.unit,
+        UnitSpec::new(Some(F), Place { province: prov("stp"), coast: Some(CoastSpec::Known(coast("stp", "nc"))) })
+    );
+    assert_eq!(mila(&o), "F STP/NC B");
+    let o = parse(PhaseKind::Adjustment, "A VIE D");
+    assert_eq!((o.unit.clone(), o.action.clone()), (unit(A, "vie"), Action::Remove));
+    assert_eq!(mila(&o), "A VIE D");
+    assert_eq!(o.display(map()).to_string(), "Remove A Vienna");
+    let o = parse(PhaseKind::Adjustment, "WAIVE");
+    assert_eq!(o.action, Action::Waive);
+    assert_eq!(mila(&o), "WAIVE");
+
+    // What MILA has no words for is written so that dip reads it back.
+    let o = movement("F North Sea Supports German A Holland - Belgium");
+    assert_eq!(mila(&o), "F NTH S GERMAN A HOL - BEL");
+    assert_eq!(mila(&movement("A Yorkshire - North Sea - Belgium")), "A YOR - NTH - BEL");
+    assert_eq!(mila(&movement("A Yorkshire - North Sea - Belgium via convoy")), "A YOR - NTH - BEL VIA");
+    assert_eq!(mila(&movement("F Brest(ec) - English Channel")), "F BRE(ec) - ENG");
 }
 
 #[test]
