@@ -30,6 +30,8 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    limits: load::LimitArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -95,6 +97,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    load::set_limits(cli.limits.limits());
     let result = match &cli.command {
         Command::Variants { dir } => commands::variants(dir.as_deref()),
         Command::Show { variant } => commands::show(variant),

@@ -173,8 +173,8 @@ pub fn run(
     let next = ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the final position: {e}")])?;
     match out_path {
         Some(path) => {
-            std::fs::write(path, format!("{next}\n"))
-                .map_err(|e| vec![format!("{}: cannot write the final position: {e}", path.display())])?;
+            dip::atomic_write(path, format!("{next}\n"))
+                .map_err(|e| vec![format!("cannot save the final position: {e}")])?;
             outln!(out, "Final position ({}) written to {}.", game.phase(), path.display());
         }
         None => {

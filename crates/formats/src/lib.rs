@@ -35,6 +35,6 @@ mod results;
 pub use names::{Names, list};
 pub use results::{
     BuiltRow, DisbandedRow, DislodgedRow, MismatchError, OrderRow, Outcome, PhaseResults, PlayedPhase, PowerRow,
-    RESULTS_SCHEMA, RESULTS_VERSION, ReadError, RemovedRow, RetreatedRow, UNREADABLE, UnorderedRow, read_error_words,
-    unreadable_consequence,
+    RESULTS_SCHEMA, RESULTS_VERSION, RemovedRow, RetreatedRow, UNREADABLE, UnorderedRow, UnreadableDetail,
+    read_error_words, unreadable_consequence,
 };

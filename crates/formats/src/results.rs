@@ -74,12 +74,12 @@ pub struct OrderRow {
     pub by: Vec<String>,
     /// For `unreadable`, where and what the reader expected.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<ReadError>,
+    pub error: Option<UnreadableDetail>,
 }
 
 /// Why an order could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReadError {
+pub struct UnreadableDetail {
     /// 1-based column of the offending word.
     pub column: usize,
     pub expected: String,
@@ -88,9 +88,9 @@ pub struct ReadError {
     pub suggestions: Vec<String>,
 }
 
-impl From<&ParseError> for ReadError {
+impl From<&ParseError> for UnreadableDetail {
     fn from(e: &ParseError) -> Self {
-        ReadError {
+        UnreadableDetail {
             column: e.column,
             expected: e.expected.clone(),
             found: e.found.clone(),
