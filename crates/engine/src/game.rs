@@ -18,6 +18,16 @@ pub enum PhaseOutcome {
     Adjustment(AdjustmentOutcome),
 }
 
+impl<'a> From<&'a PhaseOutcome> for dip_formats::Outcome<'a> {
+    fn from(outcome: &'a PhaseOutcome) -> Self {
+        match outcome {
+            PhaseOutcome::Movement(o) => dip_formats::Outcome::Movement(o),
+            PhaseOutcome::Retreat(o) => dip_formats::Outcome::Retreat(o),
+            PhaseOutcome::Adjustment(o) => dip_formats::Outcome::Adjustment(o),
+        }
+    }
+}
+
 /// One played phase: the position it started from, the orders, what happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PhaseRecord {
