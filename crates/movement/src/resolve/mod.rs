@@ -12,7 +12,8 @@
 //! - `backup.rs`: the backup rule for cycles with zero or two solutions;
 //! - `decisions.rs`: the move, support and convoy decisions, head-to-head battles;
 //! - `strength.rs`: attack, hold, defend and prevent strengths;
-//! - `convoy.rs`: convoy routes, at intake and as the path decision;
+//! - `convoy.rs`: convoy routes, at intake and as the path decision; `fleets.rs`: the
+//!   fleets on the board as a graph of bit sets, for the questions asked at intake;
 //! - `railroad.rs` and `canal.rs`: the variant rules of DATC 7.B and 7.C.
 
 mod backup;
@@ -20,6 +21,7 @@ mod canal;
 mod convoy;
 mod cycle;
 mod decisions;
+mod fleets;
 mod intake;
 mod link;
 mod railroad;
@@ -30,6 +32,7 @@ use dip_orders::Order;
 
 use crate::outcome::Illegal;
 use canal::Permit;
+use fleets::FleetGraph;
 use railroad::Trip;
 
 pub(crate) const NONE: u16 = u16::MAX;
@@ -197,13 +200,8 @@ pub struct Adjudicator {
     snapshot_true: Vec<(u16, bool)>,
     /// Per power: whether it gave any order this phase (§4.D.9).
     ordered_power: Vec<bool>,
-    /// The ends of the route being searched: fleets there are not on it.
-    route_ends: (u16, u16),
-    /// Scratch for convoy reachability at order intake.
-    fleets: Vec<u16>,
-    marks: Vec<u32>,
-    stack: Vec<u16>,
-    generation: u32,
+    /// The fleets that may convoy, for convoy reachability at order intake.
+    fleets: FleetGraph,
 }
 
 impl Adjudicator {
@@ -250,7 +248,7 @@ impl Adjudicator {
             self.unit_at[prov.index()] = self.slots.len() as u16;
             // A fleet on ice cannot convoy (DATC 8.E).
             if unit.kind == UnitKind::Fleet && map.can_convoy(prov) && !map.is_frozen(prov, position.phase.season) {
-                self.fleets.push(self.slots.len() as u16);
+                self.fleets.push(self.slots.len() as u16, unit.loc, prov.0);
             }
             self.slots.push(Slot::new(unit.power, unit.kind, unit.loc, prov.0));
         }
@@ -261,9 +259,6 @@ impl Adjudicator {
         self.owners.clear();
         if !map.railroads().is_empty() {
             self.owners.extend_from_slice(&position.owners);
-        }
-        if self.marks.len() < self.slots.len() {
-            self.marks.resize(self.slots.len(), 0);
         }
     }
 
