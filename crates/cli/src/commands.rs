@@ -55,7 +55,7 @@ pub fn variants(dir: Option<&Path>) -> Result<Output, Errors> {
             Ok(files) => files
                 .iter()
                 .filter(|f| {
-                    let text = std::fs::read_to_string(f).unwrap_or_default();
+                    let text = load::read_text(f).unwrap_or_default();
                     !dip::EMBEDDED_VARIANTS.iter().any(|(_, embedded)| *embedded == text)
                 })
                 .for_each(|f| add(load::variant_file(f))),

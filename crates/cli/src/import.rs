@@ -22,7 +22,7 @@ pub fn import_map(file: &Path, out: Option<&Path>, compare: Option<&str>) -> Res
     };
     match &target {
         Some(path) => {
-            dip_import::write_atomically(path, &ron)
+            dip::atomic_write(path, &ron)
                 .map_err(|e| vec![format!("{}: cannot write the variant: {e}", path.display())])?;
             outln!(
                 text,

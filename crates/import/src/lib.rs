@@ -192,35 +192,21 @@ pub fn import_file(path: impl AsRef<Path>) -> Result<Import, ImportError> {
     let mut resolve = |from: &str, name: &str| -> Result<(String, String), String> {
         let dir = Path::new(from).parent().map(Path::to_path_buf).unwrap_or_default();
         let included: PathBuf = dir.join(name);
-        let text = std::fs::read_to_string(&included).map_err(|e| e.to_string())?;
+        let text = dip_io::read_to_string(&included, dip_io::Limits::DEFAULT.max_input_bytes).map_err(|e| match e {
+            dip_io::ReadError::Io { source, .. } => source.to_string(),
+            other => other.to_string(),
+        })?;
         Ok((included.display().to_string(), text))
     };
     import_str(&file, &text, &mut resolve)
 }
 
 fn read(path: &Path) -> Result<String, ImportError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| ImportError::Io { file: path.display().to_string(), message: e.to_string() })
-}
-
-/// Writes `text` to `path` through a temporary file in the same folder and a rename, so a
-/// reader never sees half a file and a failed write leaves the old file as it was.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("variant");
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
+    dip_io::read_to_string(path, dip_io::Limits::DEFAULT.max_input_bytes).map_err(|e| ImportError::Io {
+        file: path.display().to_string(),
+        message: match e {
+            dip_io::ReadError::Io { source, .. } => source.to_string(),
+            other => other.to_string(),
+        },
+    })
 }

@@ -22,7 +22,7 @@ pub mod schema;
 
 pub use error::{LoadError, Problem};
 pub use ids::{LocId, PhaseKind, PowerId, ProvinceId, Season, UnitKind};
-pub use load::{VariantBuilder, load, load_str};
+pub use load::{VariantBuilder, load, load_limited, load_str};
 pub use map::{
     Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit, normalise_name,
 };

@@ -13,12 +13,22 @@ use crate::map::{
 use crate::schema::{ProvinceDef, Terrain, VariantFile};
 use crate::{LocId, PowerId, ProvinceId};
 
-/// Loads and compiles a variant file.
+/// Loads and compiles a variant file of at most [`dip_io::Limits::DEFAULT`]'s
+/// `max_input_bytes`.
 pub fn load(path: impl AsRef<Path>) -> Result<Map, LoadError> {
+    load_limited(path, dip_io::Limits::DEFAULT.max_input_bytes)
+}
+
+/// [`load`] with another cap on the file's size.
+pub fn load_limited(path: impl AsRef<Path>, max_bytes: u64) -> Result<Map, LoadError> {
     let path = path.as_ref();
     let file = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| LoadError::Io { file: file.clone(), message: e.to_string() })?;
+    let text = dip_io::read_to_string(path, max_bytes).map_err(|e| {
+        // The message names the file itself; keep only what follows.
+        let message = e.to_string();
+        let message = message.strip_prefix(&format!("{file}: ")).unwrap_or(&message).to_string();
+        LoadError::Io { file: file.clone(), message }
+    })?;
     load_str(&file, &text)
 }
 
