@@ -6,7 +6,7 @@
 use dip_map::rules::{ConvoyPath, MultiRouteDisruption};
 use dip_map::{Map, ProvinceId, UnitKind};
 
-use super::{Adjudicator, NONE};
+use super::{Adjudicator, NONE, Route, State};
 
 impl Adjudicator {
     /// Whether a move has its route: by land, or a chain of successful convoys, or the
@@ -29,24 +29,36 @@ impl Adjudicator {
         if self.rules.convoy_path == ConvoyPath::Required && !s.path_written {
             return false;
         }
+        match self.routes.get(m as usize).copied().unwrap_or_default() {
+            Route::Open => return true,
+            Route::Closed => return false,
+            Route::Unknown => {}
+        }
         let (fleets, k) = self.convoys_of(m);
         let fleets = &fleets[..k];
         let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
         // Settle the convoys first: the chain search below must not be re-entered.
         let mut ok: u128 = 0;
+        let mut settled = true;
         for (i, &c) in fleets.iter().enumerate() {
             if self.resolve(map, c) {
                 ok |= 1 << i;
             }
+            settled &= self.slots[c as usize].state == State::Resolved;
         }
-        match self.rules.multi_route_disruption {
+        let open = match self.rules.multi_route_disruption {
             MultiRouteDisruption::AllRoutes => self.chain(map, s.prov, s.dst, fleets, ok),
             MultiRouteDisruption::AnyRoute => {
                 // Every fleet on some route must have convoyed.
                 let on_route = self.on_route(map, s.prov, s.dst, fleets, all);
                 on_route != 0 && on_route & !ok == 0
             }
+        };
+        // Once every convoy is decided, so is the route: later questions read it.
+        if let (true, Some(route)) = (settled, self.routes.get_mut(m as usize)) {
+            *route = if open { Route::Open } else { Route::Closed };
         }
+        open
     }
 
     /// The matching convoys of move `m`, at most 128 (a chain needs no more).

@@ -65,6 +65,15 @@ impl Kind {
     }
 }
 
+/// A convoyed move's route (the path decision) once every convoy of it is decided.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+enum Route {
+    #[default]
+    Unknown,
+    Open,
+    Closed,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum State {
     Unresolved,
@@ -202,6 +211,10 @@ pub struct Adjudicator {
     ordered_power: Vec<bool>,
     /// The fleets that may convoy, for convoy reachability at order intake.
     fleets: FleetGraph,
+    /// Per unit: its move's route, once decided (convoyed moves only).
+    routes: Vec<Route>,
+    /// Scratch of `outcome` (`report.rs`).
+    pub(crate) report: crate::report::Scratch,
 }
 
 impl Adjudicator {
@@ -253,6 +266,8 @@ impl Adjudicator {
             self.slots.push(Slot::new(unit.power, unit.kind, unit.loc, prov.0));
         }
         self.units = self.slots.len();
+        self.routes.clear();
+        self.routes.resize(self.units, Route::Unknown);
         self.permits.clear();
         self.trips.clear();
         self.canal_of.clear();
