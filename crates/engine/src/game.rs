@@ -82,9 +82,9 @@ impl Game {
         self.map.powers().map(|p| (p, counted_centres(&self.map, &self.position, p))).collect()
     }
 
-    /// The power holding the variant's number of centres, if the game is won.
+    /// The power that has won, if one has ([`dip_adjust::winner`]).
     pub fn winner(&self) -> Option<PowerId> {
-        self.centre_counts().into_iter().find(|&(_, n)| n >= self.map.victory_centres()).map(|(p, _)| p)
+        dip_adjust::winner(&self.map, &self.position)
     }
 
     /// Adjudicates the current phase with these orders and moves on to the next phase
@@ -143,7 +143,11 @@ pub(crate) fn play_phase_with(
     if start.phase.season == Season::Fall && next.phase.kind == PhaseKind::Adjustment {
         update_ownership(map, &mut next);
         if !adjustments_needed(map, &next) {
-            next.phase = Phase { season: Season::Spring, year: start.phase.year + 1, kind: PhaseKind::Movement };
+            next.phase = Phase {
+                season: Season::Spring,
+                year: map.next_spring_year(start.phase.year),
+                kind: PhaseKind::Movement,
+            };
         }
     }
     next.normalise();

@@ -69,6 +69,8 @@ impl Adjudicator {
             let origin_open =
                 attacker_by_convoy && self.rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
             let mut retreats = Vec::new();
+            // A neutral unit never retreats: dislodged, it is disbanded.
+            let neutral = map.is_neutral(s.power);
             let mut consider = |loc: dip_map::LocId| {
                 let p = map.province_of(loc);
                 let blocked = occupied[p.index()]
@@ -76,7 +78,7 @@ impl Adjudicator {
                     || (p.0 == attacker.prov && !origin_open)
                     || map.is_frozen(p, position.phase.season)
                     || (position.phase.season == Season::Fall && map.is_frozen(p, Season::Fall));
-                if !blocked {
+                if !blocked && !neutral {
                     retreats.push(loc);
                 }
             };
@@ -108,6 +110,7 @@ impl Adjudicator {
             match position.phase.season {
                 Season::Spring => {
                     next.phase.season = Season::Fall;
+                    next.phase.year = map.fall_year(position.phase.year);
                     PhaseKind::Movement
                 }
                 Season::Fall => PhaseKind::Adjustment,
