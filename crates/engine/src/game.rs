@@ -6,9 +6,9 @@ use dip_adjust::{
     AdjustmentOutcome, RetreatOutcome, adjudicate_adjustments, adjudicate_retreats, adjustments_needed,
     counted_centres, update_ownership,
 };
-use dip_map::{Map, Phase, PhaseKind, Position, PowerId, Rules, Season};
+use dip_map::{Map, Phase, PhaseKind, Position, PositionError, PowerId, Rules, Season};
 use dip_movement::{Adjudicator, MovementOutcome};
-use dip_orders::Order;
+use dip_orders::{AdjudicationError, Order};
 
 /// What one phase decided.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,12 +41,16 @@ impl Game {
     /// A new game from the variant's opening position.
     pub fn new(map: Map, rules: Rules) -> Self {
         let position = Position::opening(&map);
-        Self::from_position(map, rules, position)
+        Game { map, rules, position, history: Vec::new(), adjudicator: Adjudicator::new() }
     }
 
-    /// A game going on from any position.
-    pub fn from_position(map: Map, rules: Rules, position: Position) -> Self {
-        Game { map, rules, position, history: Vec::new(), adjudicator: Adjudicator::new() }
+    /// A game going on from any position of the map. A position of another map (ids it
+    /// does not have), or one with dislodged units outside a retreat phase, is refused
+    /// ([`Position::check`]); use [`Position::validate`] first to refuse every position
+    /// the rules of the board forbid.
+    pub fn from_position(map: Map, rules: Rules, position: Position) -> Result<Self, PositionError> {
+        position.check(&map)?;
+        Ok(Game { map, rules, position, history: Vec::new(), adjudicator: Adjudicator::new() })
     }
 
     pub fn map(&self) -> &Map {
@@ -80,23 +84,26 @@ impl Game {
     /// Adjudicates the current phase with these orders and moves on to the next phase
     /// that needs orders (a retreat phase with nothing dislodged, or an adjustment phase in
     /// which nobody builds or removes, is skipped).
-    pub fn play(&mut self, orders: Vec<Order>) -> &PhaseRecord {
+    ///
+    /// Orders of another map, or a phase after the last year dip counts, are an error and
+    /// leave the game as it was.
+    pub fn play(&mut self, orders: Vec<Order>) -> Result<&PhaseRecord, AdjudicationError> {
         let map = &self.map;
-        let start = self.position.clone();
+        let start = &self.position;
         let (outcome, mut next) = match start.phase.kind {
             PhaseKind::Movement => {
-                self.adjudicator.run(map, &start, &orders, &self.rules);
-                let outcome = self.adjudicator.outcome(map, &start, &orders);
+                self.adjudicator.run(map, start, &orders, &self.rules)?;
+                let outcome = self.adjudicator.outcome(map, start, &orders)?;
                 let next = outcome.position.clone();
                 (PhaseOutcome::Movement(outcome), next)
             }
             PhaseKind::Retreat => {
-                let outcome = adjudicate_retreats(map, &start, &orders, &self.rules);
+                let outcome = adjudicate_retreats(map, start, &orders, &self.rules)?;
                 let next = outcome.position.clone();
                 (PhaseOutcome::Retreat(outcome), next)
             }
             PhaseKind::Adjustment => {
-                let outcome = adjudicate_adjustments(map, &start, &orders, &self.rules);
+                let outcome = adjudicate_adjustments(map, start, &orders, &self.rules)?;
                 let next = outcome.position.clone();
                 (PhaseOutcome::Adjustment(outcome), next)
             }
@@ -105,12 +112,15 @@ impl Game {
         if start.phase.season == Season::Fall && next.phase.kind == PhaseKind::Adjustment {
             update_ownership(map, &mut next);
             if !adjustments_needed(map, &next) {
-                next.phase = Phase { season: Season::Spring, year: start.phase.year + 1, kind: PhaseKind::Movement };
+                let Some(year) = start.phase.year.checked_add(1) else {
+                    return Err(AdjudicationError::YearOutOfRange { year: start.phase.year });
+                };
+                next.phase = Phase { season: Season::Spring, year, kind: PhaseKind::Movement };
             }
         }
         next.normalise();
-        self.position = next;
+        let start = std::mem::replace(&mut self.position, next);
         self.history.push(PhaseRecord { position: start, orders, outcome });
-        self.history.last().expect("a record was just pushed")
+        Ok(self.history.last().expect("a record was just pushed"))
     }
 }

@@ -67,8 +67,8 @@ fn parsed(bencher: divan::Bencher<'_, '_>, name: &str) {
     let rules = Rules::default();
     let mut adjudicator = Adjudicator::new();
     bencher.bench_local(|| {
-        adjudicator.run(&map, divan::black_box(&w.position), divan::black_box(&w.orders), &rules);
-        divan::black_box(adjudicator.moved(0))
+        let ran = adjudicator.run(&map, divan::black_box(&w.position), divan::black_box(&w.orders), &rules);
+        divan::black_box((ran.is_ok(), adjudicator.moved(0)))
     });
 }
 
@@ -81,8 +81,8 @@ fn text(bencher: divan::Bencher<'_, '_>, name: &str) {
     let mut orders = Vec::with_capacity(w.texts.len());
     bencher.bench_local(|| {
         read_orders(&map, &w.texts, &mut orders);
-        adjudicator.run(&map, &w.position, &orders, &rules);
-        divan::black_box(adjudicator.outcome(&map, &w.position, &orders))
+        let ran = adjudicator.run(&map, &w.position, &orders, &rules);
+        divan::black_box((ran.is_ok(), adjudicator.outcome(&map, &w.position, &orders)))
     });
 }
 
@@ -103,7 +103,7 @@ fn outcome_only(bencher: divan::Bencher<'_, '_>, name: &str) {
     let w = workload(&map, name);
     let rules = Rules::default();
     let mut adjudicator = Adjudicator::new();
-    adjudicator.run(&map, &w.position, &w.orders, &rules);
+    adjudicator.run(&map, &w.position, &w.orders, &rules).expect("the workload is valid");
     bencher.bench_local(|| divan::black_box(adjudicator.outcome(&map, &w.position, &w.orders)));
 }
 
