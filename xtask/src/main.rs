@@ -1,16 +1,19 @@
 //! Project tasks: `cargo xtask datc [--dir PATH]` prints the DATC compliance report;
-//! `cargo xtask bench` runs the benchmark and prints the medians.
+//! `cargo xtask bench [--instructions]` runs the benchmark and prints every figure of
+//! issue #15 beside its baseline (see `bench.rs`).
 
 use std::collections::BTreeMap;
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
+
+mod bench;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("datc") => datc(&args[1..]),
-        Some("bench") => bench(),
+        Some("bench") => bench::run(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask datc [--dir PATH] | cargo xtask bench");
+            eprintln!("usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions]");
             ExitCode::from(2)
         }
     }
@@ -155,71 +158,4 @@ fn matrix(cases: &[dip_datc::Case]) -> String {
         out.push_str(&format!("  choices without a passing case: {}\n", uncovered.join(", ")));
     }
     out
-}
-
-/// Runs the divan benchmark and reports the median of each parsed-orders workload.
-fn bench() -> ExitCode {
-    let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["bench", "--package", "dip-movement", "--bench", "adjudicate"])
-        .output();
-    let output = match output {
-        Ok(o) if o.status.success() => o,
-        Ok(o) => {
-            eprintln!("{}", String::from_utf8_lossy(&o.stderr));
-            return ExitCode::FAILURE;
-        }
-        Err(e) => {
-            eprintln!("cannot run cargo bench: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let text = String::from_utf8_lossy(&output.stdout);
-    print!("{text}");
-    // Rows look like `│  ├─ midgame_34     1.6 µs │ 18 µs │ 1.7 µs │ ...`: name, fastest,
-    // then slowest, median, mean.
-    let mut group = String::new();
-    let mut medians: BTreeMap<(String, String), f64> = BTreeMap::new();
-    for line in text.lines() {
-        // Nested rows start with the tree's own `│`; it is not a column.
-        let line = line.trim_start_matches(['│', ' ']);
-        let cells: Vec<&str> = line.split('│').map(str::trim).collect();
-        let first: Vec<&str> = cells[0].split_whitespace().filter(|w| !w.contains('─')).collect();
-        match first.as_slice() {
-            [name] if cells.len() > 1 && cells[1].is_empty() => group = name.to_string(),
-            [name, _value, _unit] if cells.len() > 3 => {
-                if let Some(us) = micros(cells[2]) {
-                    medians.insert((group.clone(), name.to_string()), us);
-                }
-            }
-            _ => {}
-        }
-    }
-    let get = |g: &str, n: &str| medians.get(&(g.to_string(), n.to_string())).copied();
-    match (get("parsed", "opening_s1901"), get("parsed", "midgame_34")) {
-        (Some(a), Some(b)) => {
-            if let (Some(ta), Some(tb)) = (get("text", "opening_s1901"), get("text", "midgame_34")) {
-                println!("from text: opening_s1901 {ta:.3} µs, midgame_34 {tb:.3} µs");
-            }
-            println!("bench: opening_s1901 {a:.3} µs, midgame_34 {b:.3} µs");
-            ExitCode::SUCCESS
-        }
-        _ => {
-            eprintln!("could not read the medians from the benchmark output");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// `1.681 µs` → 1.681; `440.7 ns` → 0.4407.
-fn micros(cell: &str) -> Option<f64> {
-    let mut parts = cell.split_whitespace();
-    let value: f64 = parts.next()?.parse().ok()?;
-    let factor = match parts.next()? {
-        "ns" => 0.001,
-        "µs" | "us" => 1.0,
-        "ms" => 1000.0,
-        "s" => 1_000_000.0,
-        _ => return None,
-    };
-    Some(value * factor)
 }

@@ -60,6 +60,56 @@ pub enum AdjustmentIllegal {
     WrongCoast,
 }
 
+impl AdjustmentIllegal {
+    /// Every reason, in declaration order (for documentation and tests).
+    pub const ALL: &'static [AdjustmentIllegal] = &[
+        AdjustmentIllegal::NoSuchPower,
+        AdjustmentIllegal::WrongPhase,
+        AdjustmentIllegal::NoBuildsDue,
+        AdjustmentIllegal::NoRemovalsDue,
+        AdjustmentIllegal::NotACentre,
+        AdjustmentIllegal::NotOwned,
+        AdjustmentIllegal::NotHomeCentre,
+        AdjustmentIllegal::BuildRestricted,
+        AdjustmentIllegal::Occupied,
+        AdjustmentIllegal::NoUnitType,
+        AdjustmentIllegal::FleetInLand,
+        AdjustmentIllegal::ArmyAtSea,
+        AdjustmentIllegal::CoastNeeded,
+        AdjustmentIllegal::UnknownCoast,
+        AdjustmentIllegal::WaiveNotAllowed,
+        AdjustmentIllegal::NoUnit,
+        AdjustmentIllegal::ForeignUnit,
+        AdjustmentIllegal::WrongUnitType,
+        AdjustmentIllegal::WrongCoast,
+    ];
+
+    /// A stable snake_case name for programs (`not_owned`); documented in `docs/json.md`.
+    pub fn code(self) -> &'static str {
+        match self {
+            AdjustmentIllegal::NoSuchPower => "no_such_power",
+            AdjustmentIllegal::WrongPhase => "wrong_phase",
+            AdjustmentIllegal::NoBuildsDue => "no_builds_due",
+            AdjustmentIllegal::NoRemovalsDue => "no_removals_due",
+            AdjustmentIllegal::NotACentre => "not_a_centre",
+            AdjustmentIllegal::NotOwned => "not_owned",
+            AdjustmentIllegal::NotHomeCentre => "not_home_centre",
+            AdjustmentIllegal::BuildRestricted => "build_restricted",
+            AdjustmentIllegal::Occupied => "occupied",
+            AdjustmentIllegal::NoUnitType => "no_unit_type",
+            AdjustmentIllegal::FleetInLand => "fleet_in_land",
+            AdjustmentIllegal::ArmyAtSea => "army_at_sea",
+            AdjustmentIllegal::CoastNeeded => "coast_needed",
+            AdjustmentIllegal::UnknownCoast => "unknown_coast",
+            AdjustmentIllegal::WaiveNotAllowed => "waive_not_allowed",
+            AdjustmentIllegal::NoUnit => "no_unit",
+            AdjustmentIllegal::ForeignUnit => "foreign_unit",
+            AdjustmentIllegal::WrongUnitType => "wrong_unit_type",
+            AdjustmentIllegal::WrongCoast => "wrong_coast",
+        }
+    }
+}
+
 impl fmt::Display for AdjustmentIllegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -103,6 +153,29 @@ pub enum AdjustmentFailure {
     RemovalsByCivilDisorder,
 }
 
+impl AdjustmentFailure {
+    /// Every reason, in declaration order (for documentation and tests).
+    pub const ALL: &'static [AdjustmentFailure] = &[
+        AdjustmentFailure::Duplicate,
+        AdjustmentFailure::TooManyBuilds,
+        AdjustmentFailure::AnotherBuildInProvince,
+        AdjustmentFailure::TooManyRemovals,
+        AdjustmentFailure::RemovalsByCivilDisorder,
+    ];
+
+    /// A stable snake_case name for programs (`too_many_builds`); documented in
+    /// `docs/json.md`.
+    pub fn code(self) -> &'static str {
+        match self {
+            AdjustmentFailure::Duplicate => "duplicate",
+            AdjustmentFailure::TooManyBuilds => "too_many_builds",
+            AdjustmentFailure::AnotherBuildInProvince => "another_build_in_province",
+            AdjustmentFailure::TooManyRemovals => "too_many_removals",
+            AdjustmentFailure::RemovalsByCivilDisorder => "removals_by_civil_disorder",
+        }
+    }
+}
+
 impl fmt::Display for AdjustmentFailure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -129,6 +202,17 @@ impl AdjustmentResult {
     pub fn succeeded(&self) -> bool {
         matches!(self, AdjustmentResult::Succeeds)
     }
+
+    /// A stable snake_case name for programs: `succeeds`, a failure's
+    /// [`AdjustmentFailure::code`], or `illegal` (the reason's own code is
+    /// [`AdjustmentIllegal::code`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            AdjustmentResult::Succeeds => "succeeds",
+            AdjustmentResult::Fails(why) => why.code(),
+            AdjustmentResult::Illegal(_) => "illegal",
+        }
+    }
 }
 
 impl fmt::Display for AdjustmentResult {
@@ -148,6 +232,16 @@ pub enum RemovalCause {
     Ordered,
     /// Its power ordered too few removals; the civil-disorder rule chose it (§4.D.8).
     CivilDisorder,
+}
+
+impl RemovalCause {
+    /// A stable snake_case name for programs: `ordered`, `civil_disorder`.
+    pub fn code(self) -> &'static str {
+        match self {
+            RemovalCause::Ordered => "ordered",
+            RemovalCause::CivilDisorder => "civil_disorder",
+        }
+    }
 }
 
 /// A unit removed in the adjustment phase.

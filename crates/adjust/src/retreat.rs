@@ -44,6 +44,44 @@ pub enum RetreatIllegal {
     ByRailroad,
 }
 
+impl RetreatIllegal {
+    /// Every reason, in declaration order (for documentation and tests).
+    pub const ALL: &'static [RetreatIllegal] = &[
+        RetreatIllegal::NoUnit,
+        RetreatIllegal::NotDislodged,
+        RetreatIllegal::ForeignUnit,
+        RetreatIllegal::WrongPhase,
+        RetreatIllegal::WrongUnitType,
+        RetreatIllegal::WrongCoast,
+        RetreatIllegal::UnknownCoast,
+        RetreatIllegal::NotAllowed,
+        RetreatIllegal::CoastNeeded,
+        RetreatIllegal::CoastUnreachable,
+        RetreatIllegal::ConflictingOrders,
+        RetreatIllegal::Duplicate,
+        RetreatIllegal::ByRailroad,
+    ];
+
+    /// A stable snake_case name for programs (`not_allowed`); documented in `docs/json.md`.
+    pub fn code(self) -> &'static str {
+        match self {
+            RetreatIllegal::NoUnit => "no_unit",
+            RetreatIllegal::NotDislodged => "not_dislodged",
+            RetreatIllegal::ForeignUnit => "foreign_unit",
+            RetreatIllegal::WrongPhase => "wrong_phase",
+            RetreatIllegal::WrongUnitType => "wrong_unit_type",
+            RetreatIllegal::WrongCoast => "wrong_coast",
+            RetreatIllegal::UnknownCoast => "unknown_coast",
+            RetreatIllegal::NotAllowed => "not_allowed",
+            RetreatIllegal::CoastNeeded => "coast_needed",
+            RetreatIllegal::CoastUnreachable => "coast_unreachable",
+            RetreatIllegal::ConflictingOrders => "conflicting_orders",
+            RetreatIllegal::Duplicate => "duplicate",
+            RetreatIllegal::ByRailroad => "by_railroad",
+        }
+    }
+}
+
 impl fmt::Display for RetreatIllegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -74,6 +112,13 @@ pub enum RetreatFailure {
 }
 
 impl RetreatFailure {
+    /// A stable snake_case name for programs: `bounced`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RetreatFailure::Bounced { .. } => "bounced",
+        }
+    }
+
     /// The reason in words, with the map's province names.
     pub fn describe(&self, map: &Map) -> String {
         match self {
@@ -96,6 +141,16 @@ pub enum RetreatResult {
 impl RetreatResult {
     pub fn succeeded(&self) -> bool {
         matches!(self, RetreatResult::Succeeds)
+    }
+
+    /// A stable snake_case name for programs: `succeeds`, `bounced` or `illegal` (the
+    /// reason's own code is [`RetreatIllegal::code`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            RetreatResult::Succeeds => "succeeds",
+            RetreatResult::Fails(why) => why.code(),
+            RetreatResult::Illegal(_) => "illegal",
+        }
     }
 
     /// The result in words (`succeeds`, `fails: ...`, `illegal: ...`).
@@ -126,6 +181,17 @@ pub enum DisbandReason {
     Bounced,
     /// It had no legal order (no order, only illegal orders, or conflicting orders).
     NoValidOrder,
+}
+
+impl DisbandReason {
+    /// A stable snake_case name for programs: `ordered`, `bounced`, `no_valid_order`.
+    pub fn code(self) -> &'static str {
+        match self {
+            DisbandReason::Ordered => "ordered",
+            DisbandReason::Bounced => "bounced",
+            DisbandReason::NoValidOrder => "no_valid_order",
+        }
+    }
 }
 
 /// A dislodged unit that was disbanded.

@@ -18,7 +18,7 @@ mod load;
 mod play;
 mod report;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -64,10 +64,18 @@ enum Command {
     Adjudicate {
         /// A position file with orders (`.ron` or `.json`).
         file: PathBuf,
-        /// Print one JSON object (results; dislodged units, retreats and disbands, or
-        /// builds and removals; next position).
+        /// Print one JSON object (schema `dip-results`, see docs/json.md): every order's
+        /// result with a machine code, what the phase decided, the next position. Compact
+        /// unless `--pretty` or standard output is a terminal.
         #[arg(long)]
         json: bool,
+        /// Indent the JSON for people.
+        #[arg(long, requires = "json")]
+        pretty: bool,
+        /// The notation of orders, units and provinces in the JSON: `datc` (`A Paris -
+        /// Burgundy`), `judge` (`A par - bur`) or `mila` (`A PAR - BUR`).
+        #[arg(long, value_name = "NOTATION", default_value = "datc", value_parser = load::notation, requires = "json")]
+        notation: dip::Notation,
         #[command(flatten)]
         rules: load::RuleArgs,
     },
@@ -95,7 +103,10 @@ fn main() -> ExitCode {
         Command::Show { variant } => commands::show(variant),
         Command::CheckOrders { file } => commands::check_orders(file),
         Command::New { variant } => play::new(variant),
-        Command::Adjudicate { file, json, rules } => play::adjudicate(file, *json, rules),
+        Command::Adjudicate { file, json, pretty, notation, rules } => {
+            let pretty = *pretty || std::io::stdout().is_terminal();
+            play::adjudicate(file, play::JsonOutput { json: *json, pretty, notation: *notation }, rules)
+        }
         Command::Run { game, orders, out, rules } => play::run(game, orders, out.as_deref(), rules),
     };
     let (text, errors, code) = match result {

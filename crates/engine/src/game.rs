@@ -18,6 +18,16 @@ pub enum PhaseOutcome {
     Adjustment(AdjustmentOutcome),
 }
 
+impl<'a> From<&'a PhaseOutcome> for dip_formats::Outcome<'a> {
+    fn from(outcome: &'a PhaseOutcome) -> Self {
+        match outcome {
+            PhaseOutcome::Movement(o) => dip_formats::Outcome::Movement(o),
+            PhaseOutcome::Retreat(o) => dip_formats::Outcome::Retreat(o),
+            PhaseOutcome::Adjustment(o) => dip_formats::Outcome::Adjustment(o),
+        }
+    }
+}
+
 /// One played phase: the position it started from, the orders, what happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PhaseRecord {
@@ -88,39 +98,69 @@ impl Game {
     /// Orders of another map, or a phase after the last year dip counts, are an error and
     /// leave the game as it was.
     pub fn play(&mut self, orders: Vec<Order>) -> Result<&PhaseRecord, AdjudicationError> {
-        let map = &self.map;
-        let start = &self.position;
-        let (outcome, mut next) = match start.phase.kind {
-            PhaseKind::Movement => {
-                self.adjudicator.run(map, start, &orders, &self.rules)?;
-                let outcome = self.adjudicator.outcome(map, start, &orders)?;
-                let next = outcome.position.clone();
-                (PhaseOutcome::Movement(outcome), next)
-            }
-            PhaseKind::Retreat => {
-                let outcome = adjudicate_retreats(map, start, &orders, &self.rules)?;
-                let next = outcome.position.clone();
-                (PhaseOutcome::Retreat(outcome), next)
-            }
-            PhaseKind::Adjustment => {
-                let outcome = adjudicate_adjustments(map, start, &orders, &self.rules)?;
-                let next = outcome.position.clone();
-                (PhaseOutcome::Adjustment(outcome), next)
-            }
-        };
-        // The fall is over when its movement and retreats are: centres change hands.
-        if start.phase.season == Season::Fall && next.phase.kind == PhaseKind::Adjustment {
-            update_ownership(map, &mut next);
-            if !adjustments_needed(map, &next) {
-                let Some(year) = start.phase.year.checked_add(1) else {
-                    return Err(AdjudicationError::YearOutOfRange { year: start.phase.year });
-                };
-                next.phase = Phase { season: Season::Spring, year, kind: PhaseKind::Movement };
-            }
-        }
-        next.normalise();
+        let PhaseResult { outcome, next } =
+            play_phase_with(&mut self.adjudicator, &self.map, &self.position, &orders, &self.rules)?;
         let start = std::mem::replace(&mut self.position, next);
         self.history.push(PhaseRecord { position: start, orders, outcome });
         Ok(self.history.last().expect("a record was just pushed"))
     }
+}
+
+/// One phase adjudicated: what it decided, and the position of the next phase that needs
+/// orders.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseResult {
+    pub outcome: PhaseOutcome,
+    /// The next phase that needs orders, as [`Game::play`] moves on to it.
+    pub next: Position,
+}
+
+/// Adjudicates one phase of any kind (movement, retreat, adjustment) with these orders and
+/// moves on as [`Game::play`] does: after the fall centres change hands, and a retreat
+/// phase with nothing dislodged or an adjustment phase with nothing to do is skipped.
+///
+/// A position or orders of another map, or a phase after the last year dip counts, are an
+/// error.
+pub fn play_phase(
+    map: &Map,
+    position: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<PhaseResult, AdjudicationError> {
+    play_phase_with(&mut Adjudicator::new(), map, position, orders, rules)
+}
+
+/// [`play_phase`] with a movement adjudicator kept between calls.
+pub(crate) fn play_phase_with(
+    adjudicator: &mut Adjudicator,
+    map: &Map,
+    start: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<PhaseResult, AdjudicationError> {
+    let outcome = match start.phase.kind {
+        PhaseKind::Movement => {
+            adjudicator.run(map, start, orders, rules)?;
+            PhaseOutcome::Movement(adjudicator.outcome(map, start, orders)?)
+        }
+        PhaseKind::Retreat => PhaseOutcome::Retreat(adjudicate_retreats(map, start, orders, rules)?),
+        PhaseKind::Adjustment => PhaseOutcome::Adjustment(adjudicate_adjustments(map, start, orders, rules)?),
+    };
+    let mut next = match &outcome {
+        PhaseOutcome::Movement(o) => o.position.clone(),
+        PhaseOutcome::Retreat(o) => o.position.clone(),
+        PhaseOutcome::Adjustment(o) => o.position.clone(),
+    };
+    // The fall is over when its movement and retreats are: centres change hands.
+    if start.phase.season == Season::Fall && next.phase.kind == PhaseKind::Adjustment {
+        update_ownership(map, &mut next);
+        if !adjustments_needed(map, &next) {
+            let Some(year) = start.phase.year.checked_add(1) else {
+                return Err(AdjudicationError::YearOutOfRange { year: start.phase.year });
+            };
+            next.phase = Phase { season: Season::Spring, year, kind: PhaseKind::Movement };
+        }
+    }
+    next.normalise();
+    Ok(PhaseResult { outcome, next })
 }
