@@ -1,6 +1,7 @@
 //! Project tasks: `cargo xtask datc [--dir PATH]` prints the DATC compliance report;
 //! `cargo xtask bench [--instructions]` runs the benchmark and prints every figure of
-//! issue #15 beside its baseline (see `bench.rs`).
+//! issue #15 beside its baseline (see `bench.rs`); `cargo xtask import-maps DIR [--out DIR]`
+//! imports every DPjudge `.map` file of a folder and prints each report.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -12,8 +13,12 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("datc") => datc(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("import-maps") => import_maps(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions]");
+            eprintln!(
+                "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
+                 DIR [--out DIR]"
+            );
             ExitCode::from(2)
         }
     }
@@ -158,4 +163,61 @@ fn matrix(cases: &[dip_datc::Case]) -> String {
         out.push_str(&format!("  choices without a passing case: {}\n", uncovered.join(", ")));
     }
     out
+}
+
+/// Imports every `.map` file of a folder (MILA's `diplomacy/maps`, a DPjudge `maps/`),
+/// prints each one's counts and import report, and writes the variants to `--out` if
+/// given. Fails if any file does not import.
+fn import_maps(args: &[String]) -> ExitCode {
+    let (dir, out) = match args {
+        [dir] => (std::path::PathBuf::from(dir), None),
+        [dir, flag, out] if flag == "--out" => (dir.into(), Some(std::path::PathBuf::from(out))),
+        _ => {
+            eprintln!("usage: cargo xtask import-maps DIR [--out DIR]");
+            return ExitCode::from(2);
+        }
+    };
+    let mut files: Vec<std::path::PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries.filter_map(Result::ok).map(|e| e.path()).collect(),
+        Err(e) => {
+            eprintln!("{}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    files.retain(|p| p.extension().is_some_and(|e| e == "map"));
+    files.sort();
+    let (mut imported, mut failed) = (0, 0);
+    for file in &files {
+        match dip_import::import_file(file)
+            .and_then(|i| i.map().map(|m| (i, m)).map_err(dip_import::ImportError::Invalid))
+        {
+            Ok((import, map)) => {
+                imported += 1;
+                println!(
+                    "{}: {} powers, {} provinces, {} centres, {} notes",
+                    file.display(),
+                    map.power_count(),
+                    map.province_count(),
+                    map.centres().count(),
+                    import.notes.len()
+                );
+                for note in &import.notes {
+                    println!("    {note}");
+                }
+                if let Some(out) = &out {
+                    let path = out.join(format!("{}.ron", import.variant.name));
+                    if let Err(e) = dip_io::atomic_write(&path, import.to_ron()) {
+                        eprintln!("{}: {e}", path.display());
+                        failed += 1;
+                    }
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                println!("{}: FAILED\n{e}", file.display());
+            }
+        }
+    }
+    println!("import-maps: {imported} imported, {failed} failed");
+    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
