@@ -246,12 +246,14 @@ fn following(map: &Map, phase: Phase) -> Phase {
     match (season, kind) {
         (_, PhaseKind::Movement) => Phase { season, year, kind: PhaseKind::Retreat },
         (Season::Spring, PhaseKind::Retreat) => {
-            Phase { season: Season::Fall, year: map.fall_year(year), kind: PhaseKind::Movement }
+            Phase { season: Season::Fall, year: map.fall_year(year).unwrap_or(year), kind: PhaseKind::Movement }
         }
         (Season::Fall, PhaseKind::Retreat) => Phase { season, year, kind: PhaseKind::Adjustment },
-        (_, PhaseKind::Adjustment) => {
-            Phase { season: Season::Spring, year: map.next_spring_year(year), kind: PhaseKind::Movement }
-        }
+        (_, PhaseKind::Adjustment) => Phase {
+            season: Season::Spring,
+            year: map.next_spring_year(year).unwrap_or(year),
+            kind: PhaseKind::Movement,
+        },
     }
 }
 

@@ -83,13 +83,13 @@ fn neutral_units_only_hold() {
     let map = default_map();
     let position = Position::opening(&map);
     let given = orders(&map, PhaseKind::Movement, &[("Neutral", "A n1 - mid"), ("Neutral", "A n2 H")]);
-    let outcome = dip::adjudicate(&map, &position, &given, &Rules::default());
+    let outcome = dip::adjudicate(&map, &position, &given, &Rules::default()).expect("adjudicates");
     assert_eq!(outcome.results[0], OrderResult::Illegal(Illegal::NeutralUnit));
     assert!(outcome.results[1].succeeded());
     assert_eq!(Illegal::NeutralUnit.code(), "neutral_unit");
     // Legal orders offer a neutral unit its hold only, and other units may support it.
     let neutral = map.power_by_name("Neutral").expect("Neutral");
-    let choices = dip::legal_orders(&map, &position);
+    let choices = dip::legal_orders(&map, &position).expect("legal orders");
     for (power, menu) in &choices {
         if *power == neutral {
             assert_eq!(menu.len(), 1);
@@ -105,12 +105,13 @@ fn a_dislodged_neutral_unit_is_disbanded_and_rebuilt_if_its_centre_stays_neutral
     let map = default_map();
     let mut game = Game::new(map.clone(), Rules::default());
     // Spring: Alpha dislodges the army in n1.
-    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A a1 - n1"), ("Alpha", "A a2 S A a1 - n1")]));
+    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A a1 - n1"), ("Alpha", "A a2 S A a1 - n1")]))
+        .expect("plays");
     let position = game.position().clone();
     assert_eq!(position.phase.kind, PhaseKind::Retreat);
     assert_eq!(position.dislodged.len(), 1);
     assert!(position.dislodged[0].retreats.is_empty(), "a neutral unit never retreats");
-    let choices = dip::legal_orders(&map, &position);
+    let choices = dip::legal_orders(&map, &position).expect("legal orders");
     assert_eq!(choices.len(), 1);
     assert!(choices[0].1.iter().all(|o| matches!(o.action, dip::Action::Disband)));
     // A retreat order for it is illegal; it is disbanded.
@@ -119,12 +120,13 @@ fn a_dislodged_neutral_unit_is_disbanded_and_rebuilt_if_its_centre_stays_neutral
         &position,
         &orders(&map, PhaseKind::Retreat, &[("Neutral", "A n1 - mid")]),
         &Rules::default(),
-    );
+    )
+    .expect("adjudicates");
     assert_eq!(retreat.results[0], RetreatResult::Illegal(RetreatIllegal::NeutralUnit));
     assert_eq!(retreat.disbanded.len(), 1);
-    game.play(Vec::new());
+    game.play(Vec::new()).expect("plays");
     // Fall: the Alphan army leaves n1 again; n1 stays the neutral power's.
-    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A n1 - a1")]));
+    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A n1 - a1")])).expect("plays");
     let position = game.position().clone();
     assert_eq!(position.phase, Phase { season: Season::Fall, year: 1901, kind: PhaseKind::Adjustment });
     // Orders for the neutral power are refused; its army is built for it.
@@ -133,15 +135,16 @@ fn a_dislodged_neutral_unit_is_disbanded_and_rebuilt_if_its_centre_stays_neutral
         &position,
         &orders(&map, PhaseKind::Adjustment, &[("Neutral", "Build A n1")]),
         &Rules::default(),
-    );
+    )
+    .expect("adjudicates");
     assert_eq!(outcome.results[0], AdjustmentResult::Illegal(AdjustmentIllegal::NeutralPower));
     let neutral = map.power_by_name("Neutral").expect("Neutral");
     assert_eq!(
         outcome.built,
         vec![Unit { power: neutral, kind: UnitKind::Army, loc: map.main_loc(map.province_by_name("n1").expect("n1")) }]
     );
-    assert!(dip::legal_orders(&map, &position).iter().all(|(p, _)| *p != neutral));
-    game.play(Vec::new());
+    assert!(dip::legal_orders(&map, &position).expect("legal orders").iter().all(|(p, _)| *p != neutral));
+    game.play(Vec::new()).expect("plays");
     assert_eq!(unit_in(game.position(), &map, "n1").map(|u| u.power), Some(neutral));
 }
 
@@ -150,9 +153,10 @@ fn a_neutral_power_that_does_not_rebuild_leaves_its_centre_empty() {
     let map =
         test_map("Neutral(rebuilds: false)", "(centres: 5)", "HomeCentres", "(years_to_fall: 0, years_to_spring: 1)");
     let mut game = Game::new(map.clone(), Rules::default());
-    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A a1 - n1"), ("Alpha", "A a2 S A a1 - n1")]));
-    game.play(Vec::new());
-    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A n1 - a1")]));
+    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A a1 - n1"), ("Alpha", "A a2 S A a1 - n1")]))
+        .expect("plays");
+    game.play(Vec::new()).expect("plays");
+    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A n1 - a1")])).expect("plays");
     // Nobody builds: the adjustment phase is skipped and n1 stays empty.
     assert_eq!(game.phase(), Phase { season: Season::Spring, year: 1902, kind: PhaseKind::Movement });
     assert_eq!(unit_in(game.position(), &map, "n1"), None);
@@ -201,19 +205,20 @@ fn the_calendar_moves_five_years_a_season() {
     let map =
         test_map("Neutral(rebuilds: true)", "(centres: 5)", "AnyOwnedCentre", "(years_to_fall: 5, years_to_spring: 5)");
     let mut game = Game::new(map.clone(), Rules::default());
-    game.play(Vec::new());
+    game.play(Vec::new()).expect("plays");
     assert_eq!(game.phase(), Phase { season: Season::Fall, year: 1906, kind: PhaseKind::Movement });
-    game.play(Vec::new());
+    game.play(Vec::new()).expect("plays");
     assert_eq!(game.phase(), Phase { season: Season::Spring, year: 1911, kind: PhaseKind::Movement });
     // Through a retreat and an adjustment phase.
-    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A a1 - n1"), ("Alpha", "A a2 S A a1 - n1")]));
+    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A a1 - n1"), ("Alpha", "A a2 S A a1 - n1")]))
+        .expect("plays");
     assert_eq!(game.phase(), Phase { season: Season::Spring, year: 1911, kind: PhaseKind::Retreat });
-    game.play(Vec::new());
+    game.play(Vec::new()).expect("plays");
     assert_eq!(game.phase(), Phase { season: Season::Fall, year: 1916, kind: PhaseKind::Movement });
-    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A a2 - a1")]));
+    game.play(orders(&map, PhaseKind::Movement, &[("Alpha", "A a2 - a1")])).expect("plays");
     // Alpha took n1: it builds, in the Winter of 1916, and the next spring is 1921.
     assert_eq!(game.phase(), Phase { season: Season::Fall, year: 1916, kind: PhaseKind::Adjustment });
-    game.play(orders(&map, PhaseKind::Adjustment, &[("Alpha", "Build A a2")]));
+    game.play(orders(&map, PhaseKind::Adjustment, &[("Alpha", "Build A a2")])).expect("plays");
     assert_eq!(game.phase(), Phase { season: Season::Spring, year: 1921, kind: PhaseKind::Movement });
 }
 
@@ -234,7 +239,7 @@ fn builds_in_any_owned_home_centre_but_not_in_one_that_began_neutral() {
     position.units.retain(|u| map.province_of(u.loc) != b1);
     assert_eq!(dip::adjust::build_sites(&map, &position, alpha), vec![b1]);
     let given = orders(&map, PhaseKind::Adjustment, &[("Alpha", "Build A b1"), ("Alpha", "Build A x")]);
-    let outcome = dip::adjudicate_adjustments(&map, &position, &given, &Rules::default());
+    let outcome = dip::adjudicate_adjustments(&map, &position, &given, &Rules::default()).expect("adjudicates");
     assert!(outcome.results[0].succeeded());
     assert_eq!(outcome.results[1], AdjustmentResult::Illegal(AdjustmentIllegal::NotHomeCentre));
 }
@@ -248,4 +253,25 @@ fn the_loader_refuses_impossible_rules() {
     assert!(bad("Player", "(centres: 5, lead: (year: 1901, centres: 0))", calendar).contains("lead of one centre"));
     assert!(bad("Player", "(centres: 5)", "(years_to_fall: 1, years_to_spring: 0)").contains("years_to_spring"));
     assert!(bad("Player", "(centres: 5)", calendar).is_empty());
+}
+
+#[test]
+fn positions_off_the_calendar_are_refused() {
+    let map =
+        test_map("Neutral(rebuilds: true)", "(centres: 5)", "AnyOwnedCentre", "(years_to_fall: 5, years_to_spring: 5)");
+    let mut position = Position::opening(&map);
+    for (season, year, ok) in [(Season::Spring, 1911, true), (Season::Fall, 1906, true), (Season::Fall, 1911, false)] {
+        position.phase = Phase { season, year, kind: PhaseKind::Movement };
+        let checked = position.validate(&map, &Rules::default());
+        assert_eq!(checked.is_ok(), ok, "{season} {year}: {checked:?}");
+        if let Err(e) = checked {
+            assert!(e.to_string().contains("not a year of the variant's calendar"), "{e}");
+        }
+    }
+    // A spring whose fall would be past the last year dip counts is refused, not wrapped.
+    position.phase = Phase { season: Season::Spring, year: u16::MAX - 2, kind: PhaseKind::Movement };
+    assert!(matches!(
+        dip::adjudicate(&map, &position, &[], &Rules::default()),
+        Err(dip::AdjudicationError::YearOutOfRange { .. })
+    ));
 }
