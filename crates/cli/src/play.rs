@@ -27,7 +27,7 @@ pub fn new(arg: &str) -> Result<Output, Errors> {
     let variant = load::variant_arg(arg)?;
     let map = &variant.map;
     let position = Position::opening(map);
-    let file = PositionFile::write(map, &position, &[]);
+    let file = PositionFile::write(map, &position, &[]).map_err(|e| vec![format!("{arg}: {e}")])?;
     let text = ron_text(&file).map_err(|e| vec![format!("{arg}: cannot write the opening position: {e}")])?;
     let mut out = String::new();
     outln!(out, "// {}: the opening position ({}). Play it with `dip run`.", map.title(), position.phase);
@@ -39,12 +39,12 @@ pub fn new(arg: &str) -> Result<Output, Errors> {
 /// the orders section, what the phase decided, and the phases skipped after it.
 fn play(game: &mut Game, file: &str, lines: &[OrderLine], title: &str) -> Result<(Phase, report::PhaseReport), Errors> {
     let phase = game.phase();
-    game.play(readable(lines));
+    game.play(readable(lines)).map_err(|e| vec![format!("{file}: {phase}: {e}")])?;
     let Some(record) = game.history().last() else {
-        return Err(vec![format!("{file}: internal error: {phase} was not played")]);
+        return Err(vec![format!("{file}: {phase} was not recorded")]);
     };
     let mut report = report::phase(file, game.map(), lines, record, title)?;
-    let skipped = report::skipped(phase, game.phase());
+    let skipped = report::skipped(game.map(), phase, game.phase());
     skipped.iter().for_each(|l| outln!(report.text, "{l}"));
     if !skipped.is_empty() {
         outln!(report.text);
@@ -74,7 +74,7 @@ pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -
     let Loaded { source, variant, position, lines } = load::position(path)?;
     let file = source.name();
     let rules = variant.rules_with(&source.file, rule_args)?;
-    let mut game = Game::from_position(variant.map, rules, position);
+    let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{file}: {e}")])?;
     let (phase, report) = play(&mut game, &file, &lines, "Orders:")?;
     let map = game.map();
     let mut out = String::new();
@@ -95,7 +95,7 @@ pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -
         outln!(out, "{json}");
         return Ok(Output::new(out, ExitCode::SUCCESS));
     }
-    let next = PositionFile::write(map, game.position(), &[]);
+    let next = PositionFile::write(map, game.position(), &[]).map_err(|e| vec![format!("{file}: {e}")])?;
     let next = ron_text(&next).map_err(|e| vec![format!("{file}: cannot write the next position: {e}")])?;
     outln!(out, "{file}: {phase} ({})", map.title());
     outln!(out);
@@ -129,7 +129,7 @@ pub fn run(
         return Err(errors);
     }
     let rules = variant.rules_with(&source.file, rule_args)?;
-    let mut game = Game::from_position(variant.map, rules, position);
+    let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{game_file}: {e}")])?;
     let mut out = String::new();
     outln!(out, "{game_file}: {} ({})", game.phase(), game.map().title());
     outln!(out);
@@ -169,7 +169,7 @@ pub fn run(
     }
     outln!(out);
 
-    let next = PositionFile::write(map, position, &[]);
+    let next = PositionFile::write(map, position, &[]).map_err(|e| vec![format!("{game_file}: {e}")])?;
     let next = ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the final position: {e}")])?;
     match out_path {
         Some(path) => {

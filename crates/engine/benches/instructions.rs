@@ -21,7 +21,7 @@ fn main() {
     let w = if figure == "games" { workload("opening_s1901") } else { workload(name) };
     let rules = Rules::default();
     let mut adjudicator = Adjudicator::new();
-    adjudicator.run(&w.map, &w.position, &w.orders, &rules);
+    let _ = adjudicator.run(&w.map, &w.position, &w.orders, &rules);
     let mut orders = Vec::with_capacity(w.texts.len());
     let mut sink = 0usize;
     let start = dip::Position::opening(&w.map);
@@ -32,23 +32,26 @@ fn main() {
                 orders.len()
             }
             "parsed" => {
-                adjudicator.run(&w.map, std::hint::black_box(&w.position), std::hint::black_box(&w.orders), &rules);
-                usize::from(adjudicator.moved(0))
+                let ran =
+                    adjudicator.run(&w.map, std::hint::black_box(&w.position), std::hint::black_box(&w.orders), &rules);
+                usize::from(ran.is_ok() && adjudicator.moved(0))
             }
-            "outcome" => std::hint::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders)).results.len(),
+            "outcome" => {
+                std::hint::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders)).map_or(0, |o| o.results.len())
+            }
             "text" => {
                 read_orders(&w.map, &w.texts, &mut orders);
-                adjudicator.run(&w.map, &w.position, &orders, &rules);
-                std::hint::black_box(adjudicator.outcome(&w.map, &w.position, &orders)).results.len()
+                let _ = adjudicator.run(&w.map, &w.position, &orders, &rules);
+                std::hint::black_box(adjudicator.outcome(&w.map, &w.position, &orders)).map_or(0, |o| o.results.len())
             }
             "convoy_web" => {
-                adjudicator.run(&w.map, &w.position, std::hint::black_box(&w.orders), &rules);
-                std::hint::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders)).results.len()
+                let _ = adjudicator.run(&w.map, &w.position, std::hint::black_box(&w.orders), &rules);
+                std::hint::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders)).map_or(0, |o| o.results.len())
             }
-            "legal" => dip::legal_orders(&w.map, std::hint::black_box(&w.position)).len(),
+            "legal" => dip::legal_orders(&w.map, std::hint::black_box(&w.position)).map_or(0, |l| l.len()),
             "games" => {
                 let game = RandomGame { seed: i + 1, until_year: UNTIL_YEAR };
-                batch::play_random(&w.map, &rules, &start, game).phases as usize
+                batch::play_random(&w.map, &rules, &start, game).map_or(0, |g| g.phases) as usize
             }
             other => panic!("unknown figure `{other}`"),
         };

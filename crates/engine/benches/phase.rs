@@ -34,7 +34,7 @@ fn parsed(bencher: divan::Bencher<'_, '_>, name: &str) {
     let rules = Rules::default();
     let mut adjudicator = Adjudicator::new();
     bencher.bench_local(|| {
-        adjudicator.run(&w.map, divan::black_box(&w.position), divan::black_box(&w.orders), &rules);
+        let _ = adjudicator.run(&w.map, divan::black_box(&w.position), divan::black_box(&w.orders), &rules);
         divan::black_box(adjudicator.moved(0))
     });
 }
@@ -44,7 +44,7 @@ fn outcome_only(bencher: divan::Bencher<'_, '_>, name: &str) {
     let w = workload(name);
     let rules = Rules::default();
     let mut adjudicator = Adjudicator::new();
-    adjudicator.run(&w.map, &w.position, &w.orders, &rules);
+    adjudicator.run(&w.map, &w.position, &w.orders, &rules).expect("a valid workload");
     bencher.bench_local(|| divan::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders)));
 }
 
@@ -56,7 +56,7 @@ fn text(bencher: divan::Bencher<'_, '_>, name: &str) {
     let mut orders = Vec::with_capacity(w.texts.len());
     bencher.bench_local(|| {
         read_orders(&w.map, &w.texts, &mut orders);
-        adjudicator.run(&w.map, &w.position, &orders, &rules);
+        let _ = adjudicator.run(&w.map, &w.position, &orders, &rules);
         divan::black_box(adjudicator.outcome(&w.map, &w.position, &orders))
     });
 }
@@ -67,7 +67,7 @@ fn convoy_web(bencher: divan::Bencher<'_, '_>) {
     let rules = Rules::default();
     let mut adjudicator = Adjudicator::new();
     bencher.bench_local(|| {
-        adjudicator.run(&w.map, &w.position, divan::black_box(&w.orders), &rules);
+        let _ = adjudicator.run(&w.map, &w.position, divan::black_box(&w.orders), &rules);
         divan::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders))
     });
 }
@@ -84,7 +84,9 @@ fn games_one_by_one(bencher: divan::Bencher<'_, '_>) {
     let start = dip::Position::opening(&map);
     let rules = Rules::default();
     let games = random_games();
-    bencher.bench_local(|| games.iter().map(|&g| batch::play_random(&map, &rules, &start, g).phases).sum::<u32>());
+    bencher.bench_local(|| {
+        games.iter().map(|&g| batch::play_random(&map, &rules, &start, g).map_or(0, |g| g.phases)).sum::<u32>()
+    });
 }
 
 #[divan::bench(args = [1, 2], sample_count = 20)]

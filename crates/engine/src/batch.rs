@@ -13,18 +13,18 @@
 //! let map = dip::variant("standard")?;
 //! let start = Position::opening(&map);
 //! let games: Vec<RandomGame> = (0..4).map(|seed| RandomGame { seed, until_year: 1905 }).collect();
-//! let played = batch::play_many(&map, &Rules::default(), &start, &games);
-//! assert_eq!(played[2], batch::play_random(&map, &Rules::default(), &start, games[2]));
+//! let played = batch::play_many(&map, &Rules::default(), &start, &games)?;
+//! assert_eq!(played[2], batch::play_random(&map, &Rules::default(), &start, games[2])?);
 //!
 //! // One phase of each of several positions, with orders from anywhere (here: random).
 //! let jobs: Vec<(Position, Vec<dip::Order>)> = played
 //!     .iter()
-//!     .map(|g| {
+//!     .map(|g| -> Result<_, dip::PositionError> {
 //!         let mut rng = batch::Rng::new(g.seed);
-//!         let orders = batch::random_orders(&map, &g.position, &dip::legal_orders(&map, &g.position), &mut rng);
-//!         (g.position.clone(), orders)
+//!         let orders = batch::random_orders(&map, &g.position, &dip::legal_orders(&map, &g.position)?, &mut rng);
+//!         Ok((g.position.clone(), orders))
 //!     })
-//!     .collect();
+//!     .collect::<Result<_, _>>()?;
 //! let steps = batch::adjudicate_many(&map, &Rules::default(), &jobs);
 //! assert_eq!(steps[0], dip::play_phase(&map, &jobs[0].0, &jobs[0].1, &Rules::default()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -33,10 +33,10 @@
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use dip_adjust::counted_centres;
+use dip_adjust::{counted_centres, winner};
 use dip_map::{Map, PhaseKind, Position, PowerId, Rules};
 use dip_movement::Adjudicator;
-use dip_orders::{Action, Order};
+use dip_orders::{Action, AdjudicationError, Order};
 
 use crate::game::{PhaseResult, play_phase_with};
 use crate::legal::legal_orders;
@@ -45,8 +45,12 @@ pub use rayon;
 
 /// Adjudicates one phase of each position with its orders, in parallel: each result is
 /// [`crate::play_phase`] of that job (the outcome and the next position needing orders),
-/// in the order of `jobs`.
-pub fn adjudicate_many(map: &Map, rules: &Rules, jobs: &[(Position, Vec<Order>)]) -> Vec<PhaseResult> {
+/// in the order of `jobs` (an error for a job of another map).
+pub fn adjudicate_many(
+    map: &Map,
+    rules: &Rules,
+    jobs: &[(Position, Vec<Order>)],
+) -> Vec<Result<PhaseResult, AdjudicationError>> {
     jobs.par_iter()
         .map_init(Adjudicator::new, |adjudicator, (position, orders)| {
             play_phase_with(adjudicator, map, position, orders, rules)
@@ -78,14 +82,25 @@ pub struct GameSummary {
 
 /// Plays a random game from `start`: in each phase every unit gets one of its legal
 /// orders chosen at random ([`random_orders`]), until a power wins or `until_year` comes.
-/// The same seed gives the same game.
-pub fn play_random(map: &Map, rules: &Rules, start: &Position, game: RandomGame) -> GameSummary {
+/// The same seed gives the same game. A start of another map is an error.
+pub fn play_random(
+    map: &Map,
+    rules: &Rules,
+    start: &Position,
+    game: RandomGame,
+) -> Result<GameSummary, AdjudicationError> {
     play_random_with(&mut Adjudicator::new(), map, rules, start, game)
 }
 
 /// Plays each random game ([`play_random`]) in parallel; the results come in the order of
-/// `games`.
-pub fn play_many(map: &Map, rules: &Rules, start: &Position, games: &[RandomGame]) -> Vec<GameSummary> {
+/// `games`. A start of another map is an error.
+pub fn play_many(
+    map: &Map,
+    rules: &Rules,
+    start: &Position,
+    games: &[RandomGame],
+) -> Result<Vec<GameSummary>, AdjudicationError> {
+    start.check(map)?;
     games
         .par_iter()
         .map_init(Adjudicator::new, |adjudicator, &game| play_random_with(adjudicator, map, rules, start, game))
@@ -98,7 +113,7 @@ fn play_random_with(
     rules: &Rules,
     start: &Position,
     game: RandomGame,
-) -> GameSummary {
+) -> Result<GameSummary, AdjudicationError> {
     let mut rng = Rng::new(game.seed);
     let mut position = start.clone();
     let (mut phases, mut given) = (0u32, 0u64);
@@ -109,18 +124,13 @@ fn play_random_with(
         if position.phase.year >= game.until_year {
             break None;
         }
-        let choices = legal_orders(map, &position);
+        let choices = legal_orders(map, &position)?;
         let orders = random_orders(map, &position, &choices, &mut rng);
         given += orders.len() as u64;
-        position = play_phase_with(adjudicator, map, &position, &orders, rules).next;
+        position = play_phase_with(adjudicator, map, &position, &orders, rules)?.next;
         phases += 1;
     };
-    GameSummary { seed: game.seed, position, winner, phases, orders: given }
-}
-
-/// The power holding the map's number of centres, if one does.
-fn winner(map: &Map, position: &Position) -> Option<PowerId> {
-    map.powers().find(|&p| counted_centres(map, position, p) >= map.victory_centres())
+    Ok(GameSummary { seed: game.seed, position, winner, phases, orders: given })
 }
 
 /// Random choices from [`legal_orders`]: one order for each unit in a movement or retreat

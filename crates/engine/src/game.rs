@@ -6,9 +6,9 @@ use dip_adjust::{
     AdjustmentOutcome, RetreatOutcome, adjudicate_adjustments, adjudicate_retreats, adjustments_needed,
     counted_centres, update_ownership,
 };
-use dip_map::{Map, Phase, PhaseKind, Position, PowerId, Rules, Season};
+use dip_map::{Map, Phase, PhaseKind, Position, PositionError, PowerId, Rules, Season};
 use dip_movement::{Adjudicator, MovementOutcome};
-use dip_orders::Order;
+use dip_orders::{AdjudicationError, Order};
 
 /// What one phase decided.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,12 +51,16 @@ impl Game {
     /// A new game from the variant's opening position.
     pub fn new(map: Map, rules: Rules) -> Self {
         let position = Position::opening(&map);
-        Self::from_position(map, rules, position)
+        Game { map, rules, position, history: Vec::new(), adjudicator: Adjudicator::new() }
     }
 
-    /// A game going on from any position.
-    pub fn from_position(map: Map, rules: Rules, position: Position) -> Self {
-        Game { map, rules, position, history: Vec::new(), adjudicator: Adjudicator::new() }
+    /// A game going on from any position of the map. A position of another map (ids it
+    /// does not have), or one with dislodged units outside a retreat phase, is refused
+    /// ([`Position::check`]); use [`Position::validate`] first to refuse every position
+    /// the rules of the board forbid.
+    pub fn from_position(map: Map, rules: Rules, position: Position) -> Result<Self, PositionError> {
+        position.check(&map)?;
+        Ok(Game { map, rules, position, history: Vec::new(), adjudicator: Adjudicator::new() })
     }
 
     pub fn map(&self) -> &Map {
@@ -82,23 +86,23 @@ impl Game {
         self.map.powers().map(|p| (p, counted_centres(&self.map, &self.position, p))).collect()
     }
 
-    /// The power holding the variant's number of centres, if the game is won.
+    /// The power that has won, if one has ([`dip_adjust::winner`]).
     pub fn winner(&self) -> Option<PowerId> {
-        self.centre_counts().into_iter().find(|&(_, n)| n >= self.map.victory_centres()).map(|(p, _)| p)
+        dip_adjust::winner(&self.map, &self.position)
     }
 
     /// Adjudicates the current phase with these orders and moves on to the next phase
     /// that needs orders (a retreat phase with nothing dislodged, or an adjustment phase in
     /// which nobody builds or removes, is skipped).
-    pub fn play(&mut self, orders: Vec<Order>) -> &PhaseRecord {
-        let placeholder =
-            Position { phase: self.position.phase, units: Vec::new(), dislodged: Vec::new(), owners: Vec::new() };
-        let start = std::mem::replace(&mut self.position, placeholder);
+    ///
+    /// Orders of another map, or a phase after the last year dip counts, are an error and
+    /// leave the game as it was.
+    pub fn play(&mut self, orders: Vec<Order>) -> Result<&PhaseRecord, AdjudicationError> {
         let PhaseResult { outcome, next } =
-            play_phase_with(&mut self.adjudicator, &self.map, &start, &orders, &self.rules);
-        self.position = next;
+            play_phase_with(&mut self.adjudicator, &self.map, &self.position, &orders, &self.rules)?;
+        let start = std::mem::replace(&mut self.position, next);
         self.history.push(PhaseRecord { position: start, orders, outcome });
-        self.history.last().expect("a record was just pushed")
+        Ok(self.history.last().expect("a record was just pushed"))
     }
 }
 
@@ -114,7 +118,15 @@ pub struct PhaseResult {
 /// Adjudicates one phase of any kind (movement, retreat, adjustment) with these orders and
 /// moves on as [`Game::play`] does: after the fall centres change hands, and a retreat
 /// phase with nothing dislodged or an adjustment phase with nothing to do is skipped.
-pub fn play_phase(map: &Map, position: &Position, orders: &[Order], rules: &Rules) -> PhaseResult {
+///
+/// A position or orders of another map, or a phase after the last year dip counts, are an
+/// error.
+pub fn play_phase(
+    map: &Map,
+    position: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<PhaseResult, AdjudicationError> {
     play_phase_with(&mut Adjudicator::new(), map, position, orders, rules)
 }
 
@@ -125,14 +137,14 @@ pub(crate) fn play_phase_with(
     start: &Position,
     orders: &[Order],
     rules: &Rules,
-) -> PhaseResult {
+) -> Result<PhaseResult, AdjudicationError> {
     let outcome = match start.phase.kind {
         PhaseKind::Movement => {
-            adjudicator.run(map, start, orders, rules);
-            PhaseOutcome::Movement(adjudicator.outcome(map, start, orders))
+            adjudicator.run(map, start, orders, rules)?;
+            PhaseOutcome::Movement(adjudicator.outcome(map, start, orders)?)
         }
-        PhaseKind::Retreat => PhaseOutcome::Retreat(adjudicate_retreats(map, start, orders, rules)),
-        PhaseKind::Adjustment => PhaseOutcome::Adjustment(adjudicate_adjustments(map, start, orders, rules)),
+        PhaseKind::Retreat => PhaseOutcome::Retreat(adjudicate_retreats(map, start, orders, rules)?),
+        PhaseKind::Adjustment => PhaseOutcome::Adjustment(adjudicate_adjustments(map, start, orders, rules)?),
     };
     let mut next = match &outcome {
         PhaseOutcome::Movement(o) => o.position.clone(),
@@ -143,9 +155,12 @@ pub(crate) fn play_phase_with(
     if start.phase.season == Season::Fall && next.phase.kind == PhaseKind::Adjustment {
         update_ownership(map, &mut next);
         if !adjustments_needed(map, &next) {
-            next.phase = Phase { season: Season::Spring, year: start.phase.year + 1, kind: PhaseKind::Movement };
+            let Some(year) = map.next_spring_year(start.phase.year) else {
+                return Err(AdjudicationError::YearOutOfRange { year: start.phase.year });
+            };
+            next.phase = Phase { season: Season::Spring, year, kind: PhaseKind::Movement };
         }
     }
     next.normalise();
-    PhaseResult { outcome, next }
+    Ok(PhaseResult { outcome, next })
 }

@@ -14,9 +14,11 @@ fn play_many_equals_one_by_one_on_any_number_of_threads() {
     let rules = Rules::default();
     let start = Position::opening(&map);
     let games: Vec<RandomGame> = (0..12).map(|seed| RandomGame { seed, until_year: 1908 }).collect();
-    let one_by_one: Vec<_> = games.iter().map(|&g| batch::play_random(&map, &rules, &start, g)).collect();
+    let one_by_one: Vec<_> =
+        games.iter().map(|&g| batch::play_random(&map, &rules, &start, g).expect("a start of the map")).collect();
     for threads in [1, 2, 3] {
-        let many = pool(threads).install(|| batch::play_many(&map, &rules, &start, &games));
+        let many =
+            pool(threads).install(|| batch::play_many(&map, &rules, &start, &games)).expect("a start of the map");
         assert_eq!(many, one_by_one, "{threads} threads");
     }
     // The games are real: they went on for years, with orders, and differ by seed.
@@ -35,8 +37,9 @@ fn adjudicate_many_equals_one_by_one_on_any_number_of_threads() {
         let mut rng = batch::Rng::new(seed);
         let mut position = start.clone();
         while position.phase.year < 1906 {
-            let orders = batch::random_orders(&map, &position, &dip::legal_orders(&map, &position), &mut rng);
-            let next = dip::play_phase(&map, &position, &orders, &rules).next;
+            let choices = dip::legal_orders(&map, &position).expect("a position of the map");
+            let orders = batch::random_orders(&map, &position, &choices, &mut rng);
+            let next = dip::play_phase(&map, &position, &orders, &rules).expect("valid input").next;
             jobs.push((position, orders));
             position = next;
         }
@@ -55,13 +58,14 @@ fn a_random_game_is_the_same_game_as_through_game_play() {
     let map = dip::variant("standard").expect("standard");
     let rules = Rules::default();
     let start = Position::opening(&map);
-    let summary = batch::play_random(&map, &rules, &start, RandomGame { seed: 7, until_year: 1906 });
+    let summary = batch::play_random(&map, &rules, &start, RandomGame { seed: 7, until_year: 1906 }).expect("a start");
     // Replayed through `Game` with the same choices.
     let mut game = dip::Game::new(map.clone(), rules);
     let mut rng = batch::Rng::new(7);
     while game.phase().year < 1906 && game.winner().is_none() {
-        let orders = batch::random_orders(&map, game.position(), &dip::legal_orders(&map, game.position()), &mut rng);
-        game.play(orders);
+        let choices = dip::legal_orders(&map, game.position()).expect("a position of the map");
+        let orders = batch::random_orders(&map, game.position(), &choices, &mut rng);
+        game.play(orders).expect("orders of the map");
     }
     assert_eq!(game.position(), &summary.position);
     assert_eq!(game.history().len() as u32, summary.phases);

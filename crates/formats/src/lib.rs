@@ -18,7 +18,7 @@
 //!     })
 //!     .collect();
 //! let orders: Vec<_> = lines.iter().filter_map(|l| l.parsed.clone().ok()).collect();
-//! let outcome = dip_movement::adjudicate(&map, &start, &orders, &Rules::default());
+//! let outcome = dip_movement::adjudicate(&map, &start, &orders, &Rules::default())?;
 //! let played = PlayedPhase { start: &start, lines: &lines, outcome: Outcome::Movement(&outcome), next: &outcome.position };
 //! let results = PhaseResults::new(&map, played, Notation::Mila)?;
 //! assert_eq!(results.orders[0].code, "bounced");

@@ -5,7 +5,7 @@
 
 use dip_map::rules::RetreatToConvoyOrigin;
 use dip_map::{Dislodged, LocId, Map, PhaseKind, Position, ProvinceId, Season, Unit, UnitKind};
-use dip_orders::Order;
+use dip_orders::{AdjudicationError, Order};
 
 use crate::outcome::{DislodgedReport, Failure, MovementOutcome, OrderResult};
 use crate::resolve::{Adjudicator, CLOSED, Kind, NONE};
@@ -52,7 +52,23 @@ fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
 impl Adjudicator {
     /// The full outcome of the last [`Adjudicator::run`]: a result and reason for every
     /// order, the dislodged units with their retreats, and the next position.
-    pub fn outcome(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
+    ///
+    /// The map and orders must be those of the last successful run (the position's phase
+    /// and owners are read from `position`); anything else is refused.
+    pub fn outcome(
+        &mut self,
+        map: &Map,
+        position: &Position,
+        orders: &[Order],
+    ) -> Result<MovementOutcome, AdjudicationError> {
+        if self.last_run != Some((map.province_count(), map.location_count(), orders.len())) {
+            return Err(AdjudicationError::NotTheLastRun);
+        }
+        position.check(map)?;
+        Ok(self.outcome_checked(map, position, orders))
+    }
+
+    fn outcome_checked(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
         self.find_dislodged();
         let mut results = Vec::with_capacity(orders.len());
         for i in 0..orders.len() {
@@ -147,6 +163,8 @@ impl Adjudicator {
             let origin_open =
                 attacker_by_convoy && self.rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
             let mut retreats = Vec::new();
+            // A neutral unit never retreats: dislodged, it is disbanded.
+            let neutral = map.is_neutral(s.power);
             let mut consider = |loc: LocId| {
                 let p = map.province_of(loc);
                 let blocked = get(&scratch.occupied, p.index())
@@ -154,7 +172,7 @@ impl Adjudicator {
                     || (p.0 == attacker.prov && !origin_open)
                     || map.is_frozen(p, position.phase.season)
                     || (position.phase.season == Season::Fall && map.is_frozen(p, Season::Fall));
-                if !blocked {
+                if !blocked && !neutral {
                     retreats.push(loc);
                 }
             };
@@ -176,7 +194,12 @@ impl Adjudicator {
 
         let mut waiting: Vec<Dislodged> = reports
             .iter()
-            .map(|d| Dislodged { unit: d.unit, attacker_from: d.by, retreats: d.retreats.clone() })
+            .map(|d| Dislodged {
+                unit: d.unit,
+                attacker_from: d.by,
+                by_convoy: d.by_convoy,
+                retreats: d.retreats.clone(),
+            })
             .collect();
         waiting.sort_by_key(|d| d.unit.loc);
         let mut next = Position { phase: position.phase, units, dislodged: waiting, owners: position.owners.clone() };
@@ -184,6 +207,7 @@ impl Adjudicator {
             match position.phase.season {
                 Season::Spring => {
                     next.phase.season = Season::Fall;
+                    next.phase.year = map.fall_year(position.phase.year).unwrap_or(position.phase.year);
                     PhaseKind::Movement
                 }
                 Season::Fall => PhaseKind::Adjustment,

@@ -16,7 +16,7 @@ fn a_web_of_100_convoying_fleets_finishes_quickly() {
         .map(|(p, t)| parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(*p), t).expect("order parses"))
         .collect();
     let start = std::time::Instant::now();
-    let outcome = dip_movement::adjudicate(&map, &position, &orders, &Rules::default());
+    let outcome = dip_movement::adjudicate(&map, &position, &orders, &Rules::default()).expect("valid input");
     let elapsed = start.elapsed();
     assert_eq!(outcome.results.len(), orders.len());
     // A guard against combinatorial explosion, not a benchmark: generous even for a
@@ -25,7 +25,7 @@ fn a_web_of_100_convoying_fleets_finishes_quickly() {
     // The same orders listed in reverse give the same board (determinism).
     let mut reversed = orders.clone();
     reversed.reverse();
-    let again = dip_movement::adjudicate(&map, &position, &reversed, &Rules::default());
+    let again = dip_movement::adjudicate(&map, &position, &reversed, &Rules::default()).expect("valid input");
     assert_eq!(outcome.position, again.position);
     eprintln!("100-fleet web: {elapsed:?}");
 }
