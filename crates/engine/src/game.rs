@@ -54,8 +54,10 @@ impl Game {
         Self::from_position(map, rules, position)
     }
 
-    /// A game going on from any position.
-    pub fn from_position(map: Map, rules: Rules, position: Position) -> Self {
+    /// A game going on from any position. Its units are kept sorted
+    /// ([`Position::normalise`]), so equal boards compare equal however they were listed.
+    pub fn from_position(map: Map, rules: Rules, mut position: Position) -> Self {
+        position.normalise();
         Game { map, rules, position, history: Vec::new(), adjudicator: Adjudicator::new() }
     }
 
@@ -75,6 +77,16 @@ impl Game {
     /// Every phase played so far.
     pub fn history(&self) -> &[PhaseRecord] {
         &self.history
+    }
+
+    /// Goes on from another position under other rules, forgetting the history; keeps the
+    /// map and the adjudicator's scratch tables (a server adjudicating many positions of one
+    /// variant reuses one `Game`).
+    pub fn restart(&mut self, rules: Rules, mut position: Position) {
+        position.normalise();
+        self.rules = rules;
+        self.position = position;
+        self.history.clear();
     }
 
     /// Supply centres that count for each power.
