@@ -11,7 +11,7 @@ use dip_map::rules::{
 use dip_map::{
     BuildRule, LocId, Map, Phase, PhaseKind, Position, PowerId, ProvinceId, Rules, Season, Terrain, Unit, UnitKind,
 };
-use dip_orders::{Action, CoastSpec, Order};
+use dip_orders::{Action, AdjudicationError, CoastSpec, Order, check_input};
 
 use crate::board::{SpecMisfit, check_spec, is_coast_of, power, province, province_of};
 use crate::disorder::precedence;
@@ -301,7 +301,19 @@ enum Legal {
 /// as many as it has too many. Builds go in unoccupied owned centres: home centres, or any
 /// owned centre when the map's build rule says so. Too many or too few orders are handled by
 /// the §4.C.3, §4.C.4, §4.D.4–§4.D.8 choices in `rules`.
-pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[Order], rules: &Rules) -> AdjustmentOutcome {
+///
+/// A position or orders of another map, a position not in an adjustment phase, or one in
+/// the last year dip counts (the next spring has no year) are an error.
+pub fn adjudicate_adjustments(
+    map: &Map,
+    position: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<AdjustmentOutcome, AdjudicationError> {
+    check_input(map, position, orders, PhaseKind::Adjustment)?;
+    let Some(next_year) = position.phase.year.checked_add(1) else {
+        return Err(AdjudicationError::YearOutOfRange { year: position.phase.year });
+    };
     let mut powers: Vec<PowerAdjustment> = map
         .powers()
         .map(|p| {
@@ -468,10 +480,9 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[Order], 
         .chain(built.iter().copied())
         .collect();
     next.dislodged.clear();
-    next.phase =
-        Phase { season: Season::Spring, year: position.phase.year.saturating_add(1), kind: PhaseKind::Movement };
+    next.phase = Phase { season: Season::Spring, year: next_year, kind: PhaseKind::Movement };
     next.normalise();
-    AdjustmentOutcome { results, powers, built, removed, position: next }
+    Ok(AdjustmentOutcome { results, powers, built, removed, position: next })
 }
 
 /// The supply centres `power` owns and may count.
@@ -662,7 +673,7 @@ pub fn build_sites(map: &Map, position: &Position, power: PowerId) -> Vec<Provin
     map.centres()
         .filter(|&c| position.owners.get(c.index()) == Some(&Some(power)))
         .filter(|&c| match map.build_rule() {
-            dip_map::BuildRule::HomeCentres => map.power(power).homes.contains(&c),
+            dip_map::BuildRule::HomeCentres => self::power(map, power).is_some_and(|p| p.homes.contains(&c)),
             dip_map::BuildRule::AnyOwnedCentre => true,
         })
         .filter(|&c| !map.centre_restrictions().iter().any(|r| r.centre == c && r.power == power && !r.may_build))

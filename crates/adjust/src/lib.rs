@@ -15,7 +15,7 @@
 //! position.units.retain(|u| u.power != germany);
 //! let options = ParseOptions::new(PhaseKind::Adjustment).power(germany);
 //! let orders = vec![parse_order(&map, options, "Build F Kiel")?, parse_order(&map, options, "Build A Kiel")?];
-//! let outcome = dip_adjust::adjudicate_adjustments(&map, &position, &orders, &Rules::default());
+//! let outcome = dip_adjust::adjudicate_adjustments(&map, &position, &orders, &Rules::default())?;
 //! assert!(outcome.results[0].succeeded());
 //! assert!(!outcome.results[1].succeeded()); // one build per province (DATC §4.D.5)
 //! assert_eq!(outcome.built.len(), 1);

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use dip_map::rules::{IgnoreOrFail, ImpossibleCoast, OmittedSingleCoast};
 use dip_map::{Dislodged, LocId, Map, Phase, PhaseKind, Position, ProvinceId, Rules, Season, Unit, UnitKind};
-use dip_orders::{Action, CoastSpec, Order, Place};
+use dip_orders::{Action, AdjudicationError, CoastSpec, Order, Place, check_input};
 
 use crate::board::{SpecMisfit, check_spec, is_coast_of, province, province_of};
 
@@ -235,7 +235,15 @@ enum Plan {
 /// An order names the dislodged unit by its province (`A Vienna - Tyrolia`, `F Trieste
 /// Disband`). A retreat to a place not in the unit's list is illegal; two or more retreats
 /// to one province all fail; a unit without a legal order is disbanded (DATC 6.H).
-pub fn adjudicate_retreats(map: &Map, position: &Position, orders: &[Order], rules: &Rules) -> RetreatOutcome {
+///
+/// A position or orders of another map, or a position not in a retreat phase, are an error.
+pub fn adjudicate_retreats(
+    map: &Map,
+    position: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<RetreatOutcome, AdjudicationError> {
+    check_input(map, position, orders, PhaseKind::Retreat)?;
     let dislodged = &position.dislodged;
     let mut plans = vec![Plan::Unordered; dislodged.len()];
     let mut results: Vec<RetreatResult> = Vec::with_capacity(orders.len());
@@ -323,7 +331,7 @@ pub fn adjudicate_retreats(map: &Map, position: &Position, orders: &[Order], rul
         Season::Fall => Phase { season: Season::Fall, year: position.phase.year, kind: PhaseKind::Adjustment },
     };
     next.normalise();
-    RetreatOutcome { results, retreated, disbanded, position: next }
+    Ok(RetreatOutcome { results, retreated, disbanded, position: next })
 }
 
 /// Checks one order on its own: the dislodged unit it moves (its index in

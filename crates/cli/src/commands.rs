@@ -179,7 +179,8 @@ pub fn check_orders(path: &Path) -> Result<Output, Errors> {
     let mut legality = Vec::new();
     if loaded.position.phase.kind == PhaseKind::Movement {
         let rules = loaded.variant.rules_with(&loaded.source.file, &load::RuleArgs::default())?;
-        legality = dip::adjudicate(map, &loaded.position, &orders, &rules).results;
+        legality =
+            dip::adjudicate(map, &loaded.position, &orders, &rules).map_err(|e| vec![format!("{file}: {e}")])?.results;
     }
     let mut verdicts = legality.into_iter();
     let (mut unreadable, mut illegal) = (0, 0);

@@ -277,12 +277,12 @@ fn illegal_orders(
     rules: &Rules,
     position: &Position,
     lines: &[dip::OrderLine],
-) -> Vec<(String, String, String)> {
+) -> Result<Vec<(String, String, String)>, dip::AdjudicationError> {
     let readable: Vec<(&dip::OrderLine, dip::Order)> =
         lines.iter().filter_map(|l| l.parsed.as_ref().ok().map(|o| (l, o.clone()))).collect();
     let orders: Vec<dip::Order> = readable.iter().map(|(_, o)| o.clone()).collect();
     let reasons: Vec<Option<String>> = match position.phase.kind {
-        PhaseKind::Movement => adjudicate(map, position, &orders, rules)
+        PhaseKind::Movement => adjudicate(map, position, &orders, rules)?
             .results
             .iter()
             .map(|r| match r {
@@ -290,7 +290,7 @@ fn illegal_orders(
                 _ => None,
             })
             .collect(),
-        PhaseKind::Retreat => adjudicate_retreats(map, position, &orders, rules)
+        PhaseKind::Retreat => adjudicate_retreats(map, position, &orders, rules)?
             .results
             .iter()
             .map(|r| match r {
@@ -298,7 +298,7 @@ fn illegal_orders(
                 _ => None,
             })
             .collect(),
-        PhaseKind::Adjustment => adjudicate_adjustments(map, position, &orders, rules)
+        PhaseKind::Adjustment => adjudicate_adjustments(map, position, &orders, rules)?
             .results
             .iter()
             .map(|r| match r {
@@ -307,13 +307,13 @@ fn illegal_orders(
             })
             .collect(),
     };
-    readable
+    Ok(readable
         .iter()
         .zip(reasons)
         .filter_map(|((line, _), why)| {
             why.map(|why| (map.power(line.power).name.to_ascii_uppercase(), line.text.clone(), why))
         })
-        .collect()
+        .collect())
 }
 
 /// `dip check-orders` on saved games: reads every order of every phase, in MILA notation, and
@@ -384,7 +384,15 @@ pub fn check_orders(path: &Path) -> Result<Output, Errors> {
             };
             match saved::state_to_position(map, state, name, &[]) {
                 Ok(position) => {
-                    for (power, text, why) in illegal_orders(map, &rules, &position, &lines) {
+                    let illegal_here = match illegal_orders(map, &rules, &position, &lines) {
+                        Ok(list) => list,
+                        Err(e) => {
+                            let e = GameError::new(e.to_string()).in_game(&game.id).in_phase(&phase.name);
+                            errors.push(game_error(&file, &e));
+                            continue;
+                        }
+                    };
+                    for (power, text, why) in illegal_here {
                         illegal += 1;
                         outln!(
                             out,

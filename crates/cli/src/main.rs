@@ -15,6 +15,7 @@ macro_rules! outln {
 mod commands;
 mod describe;
 mod games;
+mod import;
 mod load;
 mod play;
 mod report;
@@ -120,6 +121,20 @@ enum Command {
         #[command(flatten)]
         rules: load::RuleArgs,
     },
+    /// Import a map in the DPjudge format (the `.map` files of DPjudge and MILA) as a
+    /// variant file, and report what dip cannot express.
+    ImportMap {
+        /// The `.map` file; the files it includes (`USE`, `MAP`) are looked up beside it.
+        file: PathBuf,
+        /// Where to write the variant [default: `<name>.ron` in the current directory];
+        /// `-` prints it, and the report goes to standard error.
+        #[arg(long, short, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Compare the import with a variant (an embedded name or a `.ron` file), list every
+        /// difference, and fail if there is one.
+        #[arg(long, value_name = "VARIANT")]
+        compare: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -140,6 +155,7 @@ fn main() -> ExitCode {
             let output = play::RunOutput { out: out.as_deref(), format: *format, id: id.as_deref() };
             play::run(game, orders, output, rules)
         }
+        Command::ImportMap { file, out, compare } => import::import_map(file, out.as_deref(), compare.as_deref()),
     };
     let (text, errors, code) = match result {
         Ok(output) => (output.text, output.errors, output.code),

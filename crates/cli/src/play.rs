@@ -30,11 +30,11 @@ pub fn new(arg: &str, format: GameFormat, id: Option<&str>) -> Result<Output, Er
     let mut out = String::new();
     if format == GameFormat::SavedGame {
         let rules = variant.rules()?;
-        let game = Game::from_position(variant.map.clone(), rules, position);
+        let game = Game::new(variant.map.clone(), rules);
         outln!(out, "{}", game.to_saved_game(id.unwrap_or("dip-game")).to_json_pretty());
         return Ok(Output::new(out, ExitCode::SUCCESS));
     }
-    let file = PositionFile::write(map, &position, &[]);
+    let file = PositionFile::write(map, &position, &[]).map_err(|e| vec![format!("{arg}: {e}")])?;
     let text = ron_text(&file).map_err(|e| vec![format!("{arg}: cannot write the opening position: {e}")])?;
     outln!(out, "// {}: the opening position ({}). Play it with `dip run`.", map.title(), position.phase);
     outln!(out, "{text}");
@@ -45,9 +45,9 @@ pub fn new(arg: &str, format: GameFormat, id: Option<&str>) -> Result<Output, Er
 /// the orders section, what the phase decided, and the phases skipped after it.
 fn play(game: &mut Game, file: &str, lines: &[OrderLine], title: &str) -> Result<(Phase, report::PhaseReport), Errors> {
     let phase = game.phase();
-    game.play(readable(lines));
+    game.play(readable(lines)).map_err(|e| vec![format!("{file}: {phase}: {e}")])?;
     let Some(record) = game.history().last() else {
-        return Err(vec![format!("{file}: internal error: {phase} was not played")]);
+        return Err(vec![format!("{file}: {phase} was not recorded")]);
     };
     let mut report = report::phase(file, game.map(), lines, record, title)?;
     let skipped = report::skipped(phase, game.phase());
@@ -80,7 +80,7 @@ pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -
     let Loaded { source, variant, position, lines } = load::position(path)?;
     let file = source.name();
     let rules = variant.rules_with(&source.file, rule_args)?;
-    let mut game = Game::from_position(variant.map, rules, position);
+    let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{file}: {e}")])?;
     let (phase, report) = play(&mut game, &file, &lines, "Orders:")?;
     let map = game.map();
     let mut out = String::new();
@@ -101,7 +101,7 @@ pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -
         outln!(out, "{json}");
         return Ok(Output::new(out, ExitCode::SUCCESS));
     }
-    let next = PositionFile::write(map, game.position(), &[]);
+    let next = PositionFile::write(map, game.position(), &[]).map_err(|e| vec![format!("{file}: {e}")])?;
     let next = ron_text(&next).map_err(|e| vec![format!("{file}: cannot write the next position: {e}")])?;
     outln!(out, "{file}: {phase} ({})", map.title());
     outln!(out);
@@ -160,7 +160,7 @@ pub fn run(
     }
     let Loaded { source, variant, position, lines } = load::position(game_path)?;
     let rules = variant.rules_with(&source.file, rule_args)?;
-    let game = Game::from_position(variant.map, rules, position);
+    let game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{game_file}: {e}")])?;
     let first = (!source.file.orders.is_empty()).then_some(&lines[..]);
     run_game(game, &game_file, first, &files, output, "")
 }
@@ -215,7 +215,7 @@ fn run_game(
 
     let (what, text) = match output.format {
         GameFormat::Position => {
-            let next = PositionFile::write(map, position, &[]);
+            let next = PositionFile::write(map, position, &[]).map_err(|e| vec![format!("{game_file}: {e}")])?;
             let next =
                 ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the final position: {e}")])?;
             (format!("Final position ({})", game.phase()), next)

@@ -1,6 +1,6 @@
 //! The legal orders of a position: what an AI or a user interface may offer each unit.
 
-use dip_map::{LocId, Map, PhaseKind, Position, PowerId, ProvinceId, UnitKind};
+use dip_map::{LocId, Map, PhaseKind, Position, PositionError, PowerId, ProvinceId, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place, UnitSpec};
 
 /// Every legal order for each unit that needs one, by power: in a movement phase the
@@ -10,12 +10,15 @@ use dip_orders::{Action, CoastSpec, Order, Place, UnitSpec};
 /// a retreat phase the retreats and disband of each dislodged unit, in an adjustment
 /// phase the builds, removals and waives of each power. Each inner list is one unit's (or,
 /// for adjustments, one power's) choices.
-pub fn legal_orders(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
-    match position.phase.kind {
+///
+/// A position of another map is an error ([`Position::check`]).
+pub fn legal_orders(map: &Map, position: &Position) -> Result<Vec<(PowerId, Vec<Order>)>, PositionError> {
+    position.check(map)?;
+    Ok(match position.phase.kind {
         PhaseKind::Movement => movement(map, position),
         PhaseKind::Retreat => retreats(map, position),
         PhaseKind::Adjustment => adjustments(map, position),
-    }
+    })
 }
 
 fn spec(kind: UnitKind, map: &Map, loc: LocId) -> UnitSpec {

@@ -4,9 +4,10 @@
 use dip_formats::saved::{self, GameError, PhaseName, PlayedRecord, SavedGame};
 use dip_formats::{GameReplay, replay_game};
 use dip_map::{Map, Position, Rules};
+use dip_movement::Adjudicator;
 use dip_orders::Order;
 
-use crate::game::Game;
+use crate::game::{Game, play_phase_with};
 
 impl Game {
     /// The game as a saved game: each played phase with its board, its orders in MILA
@@ -40,7 +41,14 @@ impl Game {
         };
         let start = saved::state_to_position(&map, state, phase, &[])
             .map_err(|errors| errors.into_iter().map(|e| context(e, &first.name)).collect::<Vec<_>>())?;
-        let mut play = Game::from_position(map, rules, start);
+        let opening = Position::opening(&map);
+        let mut play = if same_board(&start, &opening) {
+            // A game from the opening starts as `Game::new` starts it, units in the map's order.
+            Game::new(map, rules)
+        } else {
+            Game::from_position(map, rules, start)
+                .map_err(|e| vec![context(GameError::new(e.to_string()), &first.name)])?
+        };
         // Every phase but the last (the board waiting for orders) was played.
         for phase in &game.phases[..game.phases.len() - 1] {
             if saved::parse_phase_name(&phase.name) == Ok(PhaseName::Completed) {
@@ -56,30 +64,35 @@ impl Game {
             for line in lines {
                 match line.parsed {
                     Ok(order) => orders.push(order),
-                    Err(e) => errors.push(
-                        GameError::new(e.to_string())
-                            .of_power(&play.map().power(line.power).name.to_ascii_uppercase())
-                            .about(&line.text),
-                    ),
+                    Err(e) => {
+                        let power = play.map().power(line.power).name.to_ascii_uppercase();
+                        errors.push(GameError::new(e.to_string()).of_power(&power).about(&line.text));
+                    }
                 }
             }
             if !errors.is_empty() {
                 return Err(errors.into_iter().map(|e| context(e, &phase.name)).collect());
             }
-            play.play(orders);
+            play.play(orders).map_err(|e| vec![context(GameError::new(e.to_string()), &phase.name)])?;
         }
         Ok(play)
     }
 }
 
+/// Whether two positions hold the same board, whatever the order their units are listed in.
+fn same_board(a: &Position, b: &Position) -> bool {
+    let (mut a, mut b) = (a.clone(), b.clone());
+    a.normalise();
+    b.normalise();
+    a == b
+}
+
 /// Replays a recorded game under `rules`: each phase's orders on the board it recorded,
-/// compared with the board it recorded next (`dip::formats::replay_game`).
+/// compared with the board it recorded next (`dip::formats::replay_game`). A phase dip
+/// cannot adjudicate (a board or orders foreign to the map) is reported as unplayable.
 pub fn replay(map: &Map, rules: &Rules, game: &SavedGame) -> GameReplay {
-    let mut player: Option<Game> = None;
+    let mut adjudicator = Adjudicator::new();
     replay_game(map, game, |start: &Position, orders: Vec<Order>| {
-        let game = player.get_or_insert_with(|| Game::from_position(map.clone(), *rules, start.clone()));
-        game.restart(*rules, start.clone());
-        game.play(orders);
-        game.position().clone()
+        play_phase_with(&mut adjudicator, map, start, &orders, rules).map(|r| r.next).map_err(|e| e.to_string())
     })
 }

@@ -16,12 +16,12 @@ fn play_random(variant: &str, rules: Rules, phases: usize, rng: &mut Rng) -> Gam
         if game.winner().is_some() {
             break;
         }
-        let choices = dip::legal_orders(game.map(), game.position());
+        let choices = dip::legal_orders(game.map(), game.position()).expect("legal orders");
         let mut orders = random_orders(&choices, rng);
         // Each power's orders together, as players send them: the format groups orders by
         // power, so an order list that mixes powers reads back grouped.
         orders.sort_by_key(|o| o.power);
-        game.play(orders);
+        game.play(orders).expect("a phase of the game");
     }
     game
 }

@@ -19,7 +19,7 @@
 //! assert_eq!(board.units.len(), 3);
 //! let (orders, problems) = saved::phase_orders(&map, phase, name.kind);
 //! assert!(problems.is_empty() && orders.iter().all(|o| o.parsed.is_ok()));
-//! let outcome = dip_movement::adjudicate(&map, &board, &[orders[0].parsed.clone()?, orders[1].parsed.clone()?], &Default::default());
+//! let outcome = dip_movement::adjudicate(&map, &board, &[orders[0].parsed.clone()?, orders[1].parsed.clone()?], &Default::default())?;
 //! assert!(outcome.results.iter().all(|r| r.succeeded()));
 //! assert_eq!(saved::position_to_state(&map, &outcome.position).units["ENGLAND"], ["F NWG", "A NWY"]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -44,7 +44,7 @@
 //!     })
 //!     .collect();
 //! let orders: Vec<_> = lines.iter().filter_map(|l| l.parsed.clone().ok()).collect();
-//! let outcome = dip_movement::adjudicate(&map, &start, &orders, &Rules::default());
+//! let outcome = dip_movement::adjudicate(&map, &start, &orders, &Rules::default())?;
 //! let played = PlayedPhase { start: &start, lines: &lines, outcome: Outcome::Movement(&outcome), next: &outcome.position };
 //! let results = PhaseResults::new(&map, played, Notation::Mila)?;
 //! assert_eq!(results.orders[0].code, "bounced");

@@ -8,8 +8,8 @@ use dip_map::{Dislodged, Map, Position, ProvinceId};
 use dip_orders::{Action, Order, ParseError};
 
 use crate::saved::{
-    GameError, PhaseName, SavedGame, SavedState, parse_phase_name, phase_name, phase_orders, position_to_state,
-    state_to_position,
+    Attacker, GameError, PhaseName, SavedGame, SavedState, parse_phase_name, phase_name, phase_orders,
+    position_to_state, state_to_position,
 };
 
 /// What the replay of one game found.
@@ -169,11 +169,16 @@ impl GameReplay {
 
 /// Replays a recorded game. `play` adjudicates one phase: given a board and the readable
 /// orders, it returns the board waiting for the next orders (phases with nothing to do
-/// skipped, centres changed hands after the fall), as `dip::Game::play` does.
-pub fn replay_game(map: &Map, game: &SavedGame, mut play: impl FnMut(&Position, Vec<Order>) -> Position) -> GameReplay {
+/// skipped, centres changed hands after the fall), as `dip::play_phase` does, or why it
+/// cannot.
+pub fn replay_game(
+    map: &Map,
+    game: &SavedGame,
+    mut play: impl FnMut(&Position, Vec<Order>) -> Result<Position, String>,
+) -> GameReplay {
     let mut out = GameReplay { id: game.id.clone(), phases: Vec::new(), final_phases: Vec::new() };
     // Where the attackers of the units dislodged in the phase just played came from.
-    let mut attackers: Vec<(ProvinceId, ProvinceId)> = Vec::new();
+    let mut attackers: Vec<Attacker> = Vec::new();
     for (i, phase) in game.phases.iter().enumerate() {
         let Some(next) = game.phases.get(i + 1) else {
             out.final_phases.push(phase.name.clone());
@@ -219,8 +224,24 @@ pub fn replay_game(map: &Map, game: &SavedGame, mut play: impl FnMut(&Position, 
                 Err(e) => replay.unreadable.push((map.power(line.power).name.to_ascii_uppercase(), line.text, e)),
             }
         }
-        let made = play(&start, readable);
-        attackers = made.dislodged.iter().map(|d: &Dislodged| (map.province_of(d.unit.loc), d.attacker_from)).collect();
+        let made = match play(&start, readable) {
+            Ok(made) => made,
+            Err(message) => {
+                replay.verdict = Verdict::Unplayable(vec![context(GameError::new(message))]);
+                out.phases.push(replay);
+                attackers.clear();
+                continue;
+            }
+        };
+        attackers = made
+            .dislodged
+            .iter()
+            .map(|d: &Dislodged| Attacker {
+                province: map.province_of(d.unit.loc),
+                from: d.attacker_from,
+                by_convoy: d.by_convoy,
+            })
+            .collect();
         replay.verdict = match compare(map, &next.name, next.state.as_ref(), &made, &attackers) {
             // The count of builds follows from centres, units and free build sites: when
             // those agree, a different count is the record's own inconsistency.
@@ -246,7 +267,7 @@ fn read_board(
     map: &Map,
     name: &str,
     state: Option<&SavedState>,
-    attackers: &[(ProvinceId, ProvinceId)],
+    attackers: &[Attacker],
 ) -> Result<Option<Position>, Vec<GameError>> {
     let phase = match parse_phase_name(name) {
         Ok(PhaseName::Phase(phase)) => phase,
@@ -267,7 +288,7 @@ fn compare(
     name: &str,
     state: Option<&SavedState>,
     made: &Position,
-    attackers: &[(ProvinceId, ProvinceId)],
+    attackers: &[Attacker],
 ) -> Result<(Vec<Difference>, Boards), Vec<GameError>> {
     let mut differences = Vec::new();
     let completed = matches!(parse_phase_name(name), Ok(PhaseName::Completed));

@@ -214,16 +214,22 @@ pub struct PlayedPhase<'a> {
     pub next: &'a Position,
 }
 
-/// The results do not fit the orders (a caller's mistake, not bad input).
+/// The results do not fit the orders, or the phase is not of the map (a caller's
+/// mistake, not bad input).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MismatchError {
     pub readable: usize,
     pub results: usize,
+    /// Why the phase is not of the map, when it is not.
+    pub foreign: Option<String>,
 }
 
 impl std::fmt::Display for MismatchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} results for {} readable orders", self.results, self.readable)
+        match &self.foreign {
+            Some(why) => f.write_str(why),
+            None => write!(f, "{} results for {} readable orders", self.results, self.readable),
+        }
     }
 }
 
@@ -235,8 +241,11 @@ impl PhaseResults {
     pub fn new(map: &Map, phase: PlayedPhase<'_>, notation: Notation) -> Result<Self, MismatchError> {
         let readable = phase.lines.iter().filter(|l| l.parsed.is_ok()).count();
         if readable != phase.outcome.result_count() {
-            return Err(MismatchError { readable, results: phase.outcome.result_count() });
+            return Err(MismatchError { readable, results: phase.outcome.result_count(), foreign: None });
         }
+        let foreign = |e: String| MismatchError { readable, results: readable, foreign: Some(e) };
+        phase.start.check(map).map_err(|e| foreign(e.to_string()))?;
+        let next = PositionFile::write(map, phase.next, &[]).map_err(|e| foreign(e.to_string()))?;
         let names = Names::new(map, notation);
         let power = |p: dip_map::PowerId| map.power(p).name.clone();
         let mut out = PhaseResults {
@@ -252,7 +261,7 @@ impl PhaseResults {
             powers: Vec::new(),
             built: Vec::new(),
             removed: Vec::new(),
-            position: PositionFile::write(map, phase.next, &[]),
+            position: next,
         };
         let start = phase.start;
         let mut verdicts: Box<dyn Iterator<Item = Verdict> + '_> = match phase.outcome {

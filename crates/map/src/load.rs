@@ -71,6 +71,11 @@ impl VariantBuilder {
     /// Validates the definition and compiles it. Every fault is reported at once.
     pub fn build(self) -> Result<Map, LoadError> {
         let lines = SourceLines::new(self.text.as_deref());
+        // Ids are dense and narrow: a map beyond them is refused before anything is built.
+        let beyond = beyond_limits(&self.def, &lines);
+        if !beyond.is_empty() {
+            return Err(LoadError::Invalid { file: self.file, problems: beyond });
+        }
         let mut c = Compiler { def: &self.def, lines: &lines, problems: Vec::new() };
         let map = c.compile();
         if c.problems.is_empty() { Ok(map) } else { Err(LoadError::Invalid { file: self.file, problems: c.problems }) }
@@ -680,6 +685,64 @@ impl Compiler<'_> {
         }
     }
 }
+
+/// The limits of the id spaces, each a problem naming the limit.
+fn beyond_limits(def: &VariantFile, lines: &SourceLines<'_>) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut problem = |key: &str, message: String| {
+        problems.push(Problem { line: lines.find(key), province: None, message });
+    };
+    if def.powers.len() > MAX_POWERS {
+        problem(
+            "powers:",
+            format!("{} powers: a map may have at most {MAX_POWERS} (power ids are 8 bits)", def.powers.len()),
+        );
+    }
+    let locations = def.provinces.iter().map(|p| 1 + p.coasts.len()).sum::<usize>();
+    if locations > MAX_LOCATIONS {
+        problem(
+            "provinces:",
+            format!(
+                "{} provinces with {locations} locations (provinces and coasts): a map may have at most {MAX_LOCATIONS} locations (location ids are 16 bits)",
+                def.provinces.len()
+            ),
+        );
+    }
+    if def.railroads.len() > MAX_RAILROADS || def.canals.len() > MAX_RAILROADS {
+        problem(
+            "railroads:",
+            format!(
+                "{} railroads and {} canals: a map may have at most {MAX_RAILROADS} of each (orders name them by 8-bit index)",
+                def.railroads.len(),
+                def.canals.len()
+            ),
+        );
+    }
+    // The movement resolver numbers units (at most one a province), two decisions per
+    // railroad station a train may pass, and one per canal, in 16 bits with two values kept.
+    let stations: usize = def.railroads.iter().map(|r| r.stations.len()).sum();
+    let slots = def.provinces.len() + 2 * stations + def.canals.len();
+    if locations <= MAX_LOCATIONS && slots > MAX_DECISIONS {
+        problem(
+            "railroads:",
+            format!(
+                "{} provinces, {stations} railroad stations and {} canals need {slots} resolver decisions: at most {MAX_DECISIONS} (provinces + 2 × stations + canals)",
+                def.provinces.len(),
+                def.canals.len()
+            ),
+        );
+    }
+    problems
+}
+
+/// Most powers a map may have.
+pub const MAX_POWERS: usize = 255;
+/// Most locations (provinces and the coasts of multi-coast provinces) a map may have.
+pub const MAX_LOCATIONS: usize = 65_535;
+/// Most railroads, and most canals, a map may have.
+pub const MAX_RAILROADS: usize = 255;
+/// Most decisions of the movement resolver: provinces + 2 × railroad stations + canals.
+pub const MAX_DECISIONS: usize = 65_533;
 
 fn coast_list(locations: &[Location], province: &Province) -> String {
     province.coasts.iter().filter_map(|l| locations[l.index()].coast.clone()).collect::<Vec<_>>().join("|")

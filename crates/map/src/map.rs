@@ -132,7 +132,7 @@ pub struct Map {
     /// Normalised names (abbreviations, names, aliases) sorted for binary search.
     pub(crate) names: Vec<(String, ProvinceId)>,
     /// Open-addressing table over `names`: (hash, index + 1), 0 for an empty slot.
-    pub(crate) name_table: Vec<(u32, u16)>,
+    pub(crate) name_table: Vec<(u32, u32)>,
     /// Most words in any name.
     pub(crate) max_name_words: usize,
     /// Hashes of the first words of names of several words, sorted.
@@ -312,7 +312,7 @@ impl Map {
                 return None;
             }
             if h == hash {
-                let (n, id) = &self.names[usize::from(index - 1)];
+                let (n, id) = self.names.get(index as usize - 1)?;
                 if n.as_bytes() == name {
                     return Some(*id);
                 }
@@ -447,16 +447,16 @@ pub(crate) fn name_hash(name: &[u8]) -> u32 {
 }
 
 /// Builds the lookup table for [`Map::province_by_normalised`].
-pub(crate) fn name_table(names: &[(String, ProvinceId)]) -> Vec<(u32, u16)> {
+pub(crate) fn name_table(names: &[(String, ProvinceId)]) -> Vec<(u32, u32)> {
     let size = (names.len() * 4).next_power_of_two().max(16);
-    let mut table = vec![(0u32, 0u16); size];
+    let mut table = vec![(0u32, 0u32); size];
     for (i, (name, _)) in names.iter().enumerate() {
         let hash = name_hash(name.as_bytes());
         let mut slot = hash as usize & (size - 1);
         while table[slot].1 != 0 {
             slot = (slot + 1) & (size - 1);
         }
-        table[slot] = (hash, i as u16 + 1);
+        table[slot] = (hash, u32::try_from(i + 1).unwrap_or(u32::MAX));
     }
     table
 }

@@ -2,7 +2,7 @@
 
 use dip_map::rules::RetreatToConvoyOrigin;
 use dip_map::{Dislodged, Map, PhaseKind, Position, ProvinceId, Season, Unit, UnitKind};
-use dip_orders::Order;
+use dip_orders::{AdjudicationError, Order};
 
 use crate::outcome::{DislodgedReport, Failure, MovementOutcome, OrderResult};
 use crate::resolve::{Adjudicator, CLOSED, Kind, NONE};
@@ -10,7 +10,23 @@ use crate::resolve::{Adjudicator, CLOSED, Kind, NONE};
 impl Adjudicator {
     /// The full outcome of the last [`Adjudicator::run`]: a result and reason for every
     /// order, the dislodged units with their retreats, and the next position.
-    pub fn outcome(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
+    ///
+    /// The map and orders must be those of the last successful run (the position's phase
+    /// and owners are read from `position`); anything else is refused.
+    pub fn outcome(
+        &mut self,
+        map: &Map,
+        position: &Position,
+        orders: &[Order],
+    ) -> Result<MovementOutcome, AdjudicationError> {
+        if self.last_run != Some((map.province_count(), map.location_count(), orders.len())) {
+            return Err(AdjudicationError::NotTheLastRun);
+        }
+        position.check(map)?;
+        Ok(self.outcome_checked(map, position, orders))
+    }
+
+    fn outcome_checked(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
         let results = (0..orders.len()).map(|i| self.order_result(map, i)).collect();
         let unordered =
             self.slots[..self.units].iter().filter(|s| s.order_index == u32::MAX).map(|s| (s.power, s.loc)).collect();
@@ -100,7 +116,12 @@ impl Adjudicator {
             units,
             dislodged: reports
                 .iter()
-                .map(|d| Dislodged { unit: d.unit, attacker_from: d.by, retreats: d.retreats.clone() })
+                .map(|d| Dislodged {
+                    unit: d.unit,
+                    attacker_from: d.by,
+                    by_convoy: d.by_convoy,
+                    retreats: d.retreats.clone(),
+                })
                 .collect(),
             owners: position.owners.clone(),
         };

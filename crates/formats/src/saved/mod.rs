@@ -18,7 +18,7 @@ pub use error::GameError;
 pub use orders::{mila_results, phase_orders};
 pub use phase::{PhaseName, parse_phase_name, phase_name};
 pub use read::{GameLines, is_whole_line, parse_games};
-pub use state::{position_to_state, state_to_position};
+pub use state::{Attacker, attackers, position_to_state, state_to_position};
 pub use write::{PlayedRecord, RULES_METADATA, saved_game, saved_rules};
 
 use indexmap::IndexMap;

@@ -29,15 +29,26 @@ pub(crate) fn unit_key(map: &Map, unit: &Unit) -> String {
     format!("{} {}", unit.kind, loc_key(map, unit.loc))
 }
 
+/// Where the attacker of a dislodged unit came from, and whether by convoy: the saved game
+/// does not record it; [`attackers`] reads it from the movement phase's orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attacker {
+    /// The dislodged unit's province.
+    pub province: ProvinceId,
+    pub from: ProvinceId,
+    pub by_convoy: bool,
+}
+
 /// Reads the board of a saved game's phase. The saved game does not record where the
-/// attacker of a dislodged unit came from: `attacker_from` is `attackers` (province of
-/// the dislodged unit → attacker's province) where known, else the unit's own province.
-/// Every fault is reported, each naming the power and the unit or province.
+/// attacker of a dislodged unit came from: it is taken from `attackers` where known, else
+/// the unit's own province stands for "unknown" (retreats are adjudicated by the recorded
+/// retreat lists, which do not need it). Every fault is reported, each naming the power and
+/// the unit or province.
 pub fn state_to_position(
     map: &Map,
     state: &SavedState,
     phase: Phase,
-    attackers: &[(ProvinceId, ProvinceId)],
+    attackers: &[Attacker],
 ) -> Result<Position, Vec<GameError>> {
     let mut errors = Vec::new();
     let mut position = Position::empty(map, phase);
@@ -76,9 +87,13 @@ pub fn state_to_position(
             }
             match retreats_of(map, state, key, kind, loc) {
                 Ok(retreats) => {
-                    let attacker_from =
-                        attackers.iter().find(|&&(p, _)| p == province).map_or(province, |&(_, from)| from);
-                    position.dislodged.push(Dislodged { unit, attacker_from, retreats });
+                    let known = attackers.iter().find(|a| a.province == province);
+                    position.dislodged.push(Dislodged {
+                        unit,
+                        attacker_from: known.map_or(province, |a| a.from),
+                        by_convoy: known.is_some_and(|a| a.by_convoy),
+                        retreats,
+                    });
                 }
                 Err(e) => errors.push(e.of_power(key).about(text)),
             }
@@ -176,4 +191,36 @@ pub fn position_to_state(map: &Map, position: &Position) -> SavedState {
         state.builds.insert(key, builds);
     }
     state
+}
+
+/// The attackers of the units `state` shows dislodged, read from the orders of the
+/// movement phase before it (`movement`): the move into each dislodged unit's province by
+/// the unit that stands there now.
+pub fn attackers(map: &Map, movement: &super::SavedPhase, state: &SavedState) -> Vec<Attacker> {
+    let (lines, _) = super::phase_orders(map, movement, PhaseKind::Movement);
+    let mut out = Vec::new();
+    for units in state.units.values() {
+        for text in units.iter().filter_map(|u| u.strip_prefix('*')) {
+            let Ok((_, loc)) = parse_unit(map, text) else { continue };
+            let province = map.province_of(loc);
+            let found = lines.iter().filter_map(|l| l.parsed.as_ref().ok()).find_map(|order| match &order.action {
+                dip_orders::Action::Move { to, via_convoy, .. } if to.province == province => {
+                    let from = order.unit.place.province;
+                    let by_land = order.unit.kind != Some(UnitKind::Fleet) && map.army_adjacent(from, province);
+                    let by_convoy = *via_convoy || (order.unit.kind == Some(UnitKind::Army) && !by_land);
+                    // The order of the unit that stands in the province now.
+                    let standing = state.units.iter().any(|(power, list)| {
+                        map.power_by_name(power) == Some(order.power)
+                            && list
+                                .iter()
+                                .any(|u| parse_unit(map, u).is_ok_and(|(_, l)| map.province_of(l) == province))
+                    });
+                    standing.then_some(Attacker { province, from, by_convoy })
+                }
+                _ => None,
+            });
+            out.extend(found);
+        }
+    }
+    out
 }

@@ -26,7 +26,7 @@ mod railroad;
 mod strength;
 
 use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, Season, UnitKind};
-use dip_orders::Order;
+use dip_orders::{AdjudicationError, Order};
 
 use crate::outcome::Illegal;
 use canal::Permit;
@@ -204,6 +204,9 @@ pub struct Adjudicator {
     marks: Vec<u32>,
     stack: Vec<u16>,
     generation: u32,
+    /// The map's province and location counts and the number of orders of the last
+    /// successful run, so [`Adjudicator::outcome`] can refuse other inputs.
+    pub(crate) last_run: Option<(usize, usize, usize)>,
 }
 
 impl Adjudicator {
@@ -213,7 +216,26 @@ impl Adjudicator {
 
     /// Adjudicates a movement phase. The results are read with the accessor methods or
     /// turned into a report with [`Adjudicator::outcome`].
-    pub fn run(&mut self, map: &Map, position: &Position, orders: &[Order], rules: &Rules) {
+    ///
+    /// A position or orders of another map (ids it does not have), a position not in a
+    /// movement phase, or more than [`MAX_CONVOY_FLEETS`](crate::MAX_CONVOY_FLEETS) fleets
+    /// ordered to convoy one army are refused before anything is read.
+    pub fn run(
+        &mut self,
+        map: &Map,
+        position: &Position,
+        orders: &[Order],
+        rules: &Rules,
+    ) -> Result<(), AdjudicationError> {
+        self.last_run = None;
+        crate::input::check(map, position, orders)?;
+        self.run_checked(map, position, orders, rules);
+        self.last_run = Some((map.province_count(), map.location_count(), orders.len()));
+        Ok(())
+    }
+
+    /// [`Adjudicator::run`] on input already checked.
+    fn run_checked(&mut self, map: &Map, position: &Position, orders: &[Order], rules: &Rules) {
         self.rules = *rules;
         self.setup(map, position);
         self.intake(map, orders);
@@ -280,15 +302,15 @@ impl Adjudicator {
         self.units
     }
 
-    /// Whether unit `u` (index in the position's unit list after de-duplication) moved.
+    /// Whether unit `u` (index in the position's unit list after de-duplication) moved;
+    /// `false` for a unit the last run did not have.
     pub fn moved(&self, u: usize) -> bool {
-        let s = &self.slots[u];
-        s.order.moves() && s.result
+        self.slots[..self.units].get(u).is_some_and(|s| s.order.moves() && s.result)
     }
 
     /// The unit that dislodged unit `u`, if one did.
     pub fn dislodged_by(&self, u: usize) -> Option<usize> {
-        if self.moved(u) {
+        if u >= self.units || self.moved(u) {
             return None;
         }
         let mut m = self.first_mover[self.slots[u].prov as usize];
