@@ -49,10 +49,13 @@ enum Command {
         /// An embedded variant's name (`standard`) or the path of a `.ron` variant file.
         variant: String,
     },
-    /// Read a position file and report every order that cannot be read.
+    /// Read a position file and report every order that cannot be read or is illegal, in
+    /// a movement, retreat or adjustment phase.
     CheckOrders {
-        /// A position file with orders (`.ron` or `.json`).
+        /// A position file with orders (`.ron` or `.json`), of any phase.
         file: PathBuf,
+        #[command(flatten)]
+        rules: load::RuleArgs,
     },
     /// Print a variant's opening position as a position file (RON), to start a game:
     /// `dip new standard > game.ron`.
@@ -116,7 +119,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Variants { dir } => commands::variants(dir.as_deref()),
         Command::Show { variant } => commands::show(variant),
-        Command::CheckOrders { file } => commands::check_orders(file),
+        Command::CheckOrders { file, rules } => commands::check_orders(file, rules),
         Command::New { variant } => play::new(variant),
         Command::Adjudicate { file, json, pretty, notation, rules } => {
             let pretty = *pretty || std::io::stdout().is_terminal();

@@ -71,7 +71,7 @@ pub fn json_text<T: serde::Serialize>(value: &T, pretty: bool) -> Result<String,
 /// `dip adjudicate`: results, what the phase decided and the next position, for a
 /// movement, retreat or adjustment phase.
 pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -> Result<Output, Errors> {
-    let Loaded { source, variant, position, lines } = load::position(path)?;
+    let Loaded { source, variant, position, lines } = load::position(path, rule_args)?;
     let file = source.name();
     let rules = variant.rules_with(&source.file, rule_args)?;
     let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{file}: {e}")])?;
@@ -113,7 +113,7 @@ pub fn run(
     out_path: Option<&Path>,
     rule_args: &load::RuleArgs,
 ) -> Result<Output, Errors> {
-    let Loaded { source, variant, position, lines } = load::position(game_path)?;
+    let Loaded { source, variant, position, lines } = load::position(game_path, rule_args)?;
     let game_file = source.name();
     // Every orders file is read before any phase is played.
     let mut files = Vec::new();
