@@ -9,7 +9,8 @@ use dip_map::rules::{
     TooManyRemovals, WaivingBuilds,
 };
 use dip_map::{
-    BuildRule, LocId, Map, Phase, PhaseKind, Position, PowerId, ProvinceId, Rules, Season, Terrain, Unit, UnitKind,
+    BuildRule, LocId, Map, Phase, PhaseKind, Position, PowerId, PowerRole, ProvinceId, Rules, Season, Terrain, Unit,
+    UnitKind,
 };
 use dip_orders::{Action, AdjudicationError, CoastSpec, Order, check_input};
 
@@ -58,6 +59,8 @@ pub enum AdjustmentIllegal {
     WrongUnitType,
     /// A removal naming a coast the unit is not on (under §4.B.5 choice a).
     WrongCoast,
+    /// An order of a neutral power: it gives none; its builds are made for it.
+    NeutralPower,
 }
 
 impl AdjustmentIllegal {
@@ -82,6 +85,7 @@ impl AdjustmentIllegal {
         AdjustmentIllegal::ForeignUnit,
         AdjustmentIllegal::WrongUnitType,
         AdjustmentIllegal::WrongCoast,
+        AdjustmentIllegal::NeutralPower,
     ];
 
     /// A stable snake_case name for programs (`not_owned`); documented in `docs/json.md`.
@@ -106,6 +110,7 @@ impl AdjustmentIllegal {
             AdjustmentIllegal::ForeignUnit => "foreign_unit",
             AdjustmentIllegal::WrongUnitType => "wrong_unit_type",
             AdjustmentIllegal::WrongCoast => "wrong_coast",
+            AdjustmentIllegal::NeutralPower => "neutral_power",
         }
     }
 }
@@ -132,6 +137,7 @@ impl fmt::Display for AdjustmentIllegal {
             AdjustmentIllegal::ForeignUnit => "the unit belongs to another power",
             AdjustmentIllegal::WrongUnitType => "the order names the wrong unit type",
             AdjustmentIllegal::WrongCoast => "the order names a coast the unit is not on",
+            AdjustmentIllegal::NeutralPower => "a neutral power gives no orders: its builds are made for it",
         })
     }
 }
@@ -311,7 +317,7 @@ pub fn adjudicate_adjustments(
     rules: &Rules,
 ) -> Result<AdjustmentOutcome, AdjudicationError> {
     check_input(map, position, orders, PhaseKind::Adjustment)?;
-    let Some(next_year) = position.phase.year.checked_add(1) else {
+    let Some(next_year) = map.next_spring_year(position.phase.year) else {
         return Err(AdjudicationError::YearOutOfRange { year: position.phase.year });
     };
     let mut powers: Vec<PowerAdjustment> = map
@@ -467,7 +473,14 @@ pub fn adjudicate_adjustments(
         }
     }
     built.sort_by_key(|&(i, _)| i);
-    let built: Vec<Unit> = built.into_iter().map(|(_, u)| u).collect();
+    let mut built: Vec<Unit> = built.into_iter().map(|(_, u)| u).collect();
+    // Neutral powers that rebuild get an army in each empty centre they may build in.
+    for pa in powers.iter_mut().filter(|pa| pa.change > 0 && rebuilds(map, pa.power)) {
+        for site in build_sites(map, position, pa.power).into_iter().take(usize::try_from(pa.change).unwrap_or(0)) {
+            built.push(Unit { power: pa.power, kind: UnitKind::Army, loc: map.main_loc(site) });
+            pa.built += 1;
+        }
+    }
     removed.extend(disorder);
 
     let mut next = position.clone();
@@ -524,6 +537,9 @@ fn check(
     order: &Order,
 ) -> Result<Legal, AdjustmentIllegal> {
     let Some(pa) = powers.get(order.power.index()) else { return Err(AdjustmentIllegal::NoSuchPower) };
+    if map.is_neutral(order.power) {
+        return Err(AdjustmentIllegal::NeutralPower);
+    }
     match order.action {
         Action::Waive => {
             if pa.change <= 0 {
@@ -582,7 +598,12 @@ fn check_build(
     if map.centre_restrictions().iter().any(|r| r.centre == p && r.power == order.power && !r.may_build) {
         return Err(AdjustmentIllegal::BuildRestricted);
     }
-    if map.build_rule() == BuildRule::HomeCentres && !power(map, order.power).is_some_and(|pw| pw.homes.contains(&p)) {
+    let home = match map.build_rule() {
+        BuildRule::HomeCentres => power(map, order.power).is_some_and(|pw| pw.homes.contains(&p)),
+        BuildRule::AnyOwnedCentre => true,
+        BuildRule::AnyOwnedHomeCentre => prov.home_of.is_some(),
+    };
+    if !home {
         return Err(AdjustmentIllegal::NotHomeCentre);
     }
     if occupied.get(p.index()).copied().unwrap_or(false) {
@@ -655,6 +676,41 @@ pub fn update_ownership(map: &Map, position: &mut Position) {
     }
 }
 
+/// The power that has won: of the players (a neutral power never wins), the one with the
+/// most centres that count, if it has the variant's number and no other player has as
+/// many; or, where the variant also wins by lead, if it leads the second player by the lead
+/// needed after the last fall the position's owners come from.
+pub fn winner(map: &Map, position: &Position) -> Option<PowerId> {
+    let (mut leader, mut top, mut second, mut tied) = (None, 0u16, 0u16, false);
+    for power in map.players() {
+        let n = counted_centres(map, position, power);
+        if n > top || leader.is_none() {
+            second = if leader.is_some() { top } else { 0 };
+            (leader, top, tied) = (Some(power), n, false);
+        } else if n == top {
+            (second, tied) = (n, true);
+        } else if n > second {
+            second = n;
+        }
+    }
+    let leader = leader.filter(|_| !tied)?;
+    if top >= map.victory_centres() {
+        return Some(leader);
+    }
+    let needed = map.lead_needed(last_fall(map, position.phase))?;
+    (top - second >= needed).then_some(leader)
+}
+
+/// The year of the last fall whose centre changes the phase's position shows.
+fn last_fall(map: &Map, phase: Phase) -> u16 {
+    let calendar = map.calendar();
+    match (phase.kind, phase.season) {
+        (PhaseKind::Adjustment, _) => phase.year,
+        (_, Season::Spring) => phase.year.saturating_sub(calendar.years_to_spring),
+        (_, Season::Fall) => phase.year.saturating_sub(calendar.years_to_fall).saturating_sub(calendar.years_to_spring),
+    }
+}
+
 /// Whether an adjustment phase is needed: some power must remove units, or may build and
 /// has somewhere to build.
 pub fn adjustments_needed(map: &Map, position: &Position) -> bool {
@@ -664,7 +720,8 @@ pub fn adjustments_needed(map: &Map, position: &Position) -> bool {
         if centres < units {
             return true;
         }
-        centres > units && !build_sites(map, position, power).is_empty()
+        let builds = !map.is_neutral(power) || rebuilds(map, power);
+        builds && centres > units && !build_sites(map, position, power).is_empty()
     })
 }
 
@@ -673,10 +730,16 @@ pub fn build_sites(map: &Map, position: &Position, power: PowerId) -> Vec<Provin
     map.centres()
         .filter(|&c| position.owners.get(c.index()) == Some(&Some(power)))
         .filter(|&c| match map.build_rule() {
-            dip_map::BuildRule::HomeCentres => self::power(map, power).is_some_and(|p| p.homes.contains(&c)),
-            dip_map::BuildRule::AnyOwnedCentre => true,
+            BuildRule::HomeCentres => self::power(map, power).is_some_and(|p| p.homes.contains(&c)),
+            BuildRule::AnyOwnedCentre => true,
+            BuildRule::AnyOwnedHomeCentre => map.province(c).home_of.is_some(),
         })
         .filter(|&c| !map.centre_restrictions().iter().any(|r| r.centre == c && r.power == power && !r.may_build))
         .filter(|&c| !position.units.iter().any(|u| province_of(map, u.loc) == Some(c)))
         .collect()
+}
+
+/// Whether `power` is neutral and builds its armies again (godip's neutral armies).
+fn rebuilds(map: &Map, power: PowerId) -> bool {
+    power.index() < map.power_count() && map.power(power).role == PowerRole::Neutral { rebuilds: true }
 }

@@ -30,7 +30,7 @@ mod retreat;
 
 pub use adjust::{
     AdjustmentFailure, AdjustmentIllegal, AdjustmentOutcome, AdjustmentResult, PowerAdjustment, Removal, RemovalCause,
-    adjudicate_adjustments, adjustments_needed, build_sites, counted_centres, update_ownership,
+    adjudicate_adjustments, adjustments_needed, build_sites, counted_centres, update_ownership, winner,
 };
 pub use disorder::removal_precedence;
 pub use retreat::{

@@ -42,6 +42,8 @@ pub enum RetreatIllegal {
     Duplicate,
     /// A retreat along a railroad: like convoys, railroads serve no retreat (DATC 7.B.32).
     ByRailroad,
+    /// A retreat of a neutral power's unit: neutral units are disbanded when dislodged.
+    NeutralUnit,
 }
 
 impl RetreatIllegal {
@@ -60,6 +62,7 @@ impl RetreatIllegal {
         RetreatIllegal::ConflictingOrders,
         RetreatIllegal::Duplicate,
         RetreatIllegal::ByRailroad,
+        RetreatIllegal::NeutralUnit,
     ];
 
     /// A stable snake_case name for programs (`not_allowed`); documented in `docs/json.md`.
@@ -78,6 +81,7 @@ impl RetreatIllegal {
             RetreatIllegal::ConflictingOrders => "conflicting_orders",
             RetreatIllegal::Duplicate => "duplicate",
             RetreatIllegal::ByRailroad => "by_railroad",
+            RetreatIllegal::NeutralUnit => "neutral_unit",
         }
     }
 }
@@ -90,6 +94,7 @@ impl fmt::Display for RetreatIllegal {
             RetreatIllegal::ForeignUnit => "the unit belongs to another power",
             RetreatIllegal::WrongPhase => "only retreat and disband orders are allowed in a retreat phase",
             RetreatIllegal::ByRailroad => "a retreat cannot go along a railroad",
+            RetreatIllegal::NeutralUnit => "a unit of a neutral power never retreats; it is disbanded",
             RetreatIllegal::WrongUnitType => "the order names the wrong unit type",
             RetreatIllegal::WrongCoast => "the order names a coast the unit is not on",
             RetreatIllegal::UnknownCoast => "the order names a coast that does not exist or does not apply",
@@ -327,7 +332,11 @@ pub fn adjudicate_retreats(
     next.dislodged.clear();
     next.units.extend(retreated.iter().map(|r| Unit { loc: r.to, ..r.unit }));
     next.phase = match position.phase.season {
-        Season::Spring => Phase { season: Season::Fall, year: position.phase.year, kind: PhaseKind::Movement },
+        Season::Spring => Phase {
+            season: Season::Fall,
+            year: map.fall_year(position.phase.year).unwrap_or(position.phase.year),
+            kind: PhaseKind::Movement,
+        },
         Season::Fall => Phase { season: Season::Fall, year: position.phase.year, kind: PhaseKind::Adjustment },
     };
     next.normalise();
@@ -364,6 +373,9 @@ fn check(
         None => {}
     }
     let Some(to) = to else { return Ok((d, None)) };
+    if map.is_neutral(dislodged.unit.power) {
+        return Err(RetreatIllegal::NeutralUnit);
+    }
     let loc = destination(map, rules, dislodged, to)?;
     let Some(dest) = province_of(map, loc) else { return Err(RetreatIllegal::NotAllowed) };
     // The list comes from the movement phase; a unit standing there now still blocks.

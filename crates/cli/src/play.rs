@@ -44,7 +44,7 @@ fn play(game: &mut Game, file: &str, lines: &[OrderLine], title: &str) -> Result
         return Err(vec![format!("{file}: {phase} was not recorded")]);
     };
     let mut report = report::phase(file, game.map(), lines, record, title)?;
-    let skipped = report::skipped(phase, game.phase());
+    let skipped = report::skipped(game.map(), phase, game.phase());
     skipped.iter().for_each(|l| outln!(report.text, "{l}"));
     if !skipped.is_empty() {
         outln!(report.text);

@@ -239,24 +239,29 @@ fn section(text: &mut String, title: &str, lines: &[String]) {
     lines.iter().for_each(|l| outln!(text, "{l}"));
 }
 
-/// The phase after `phase` in the full sequence, whether or not it is played.
-fn following(phase: Phase) -> Phase {
+/// The phase after `phase` in the full sequence, whether or not it is played; the years
+/// go by as the map's calendar says.
+fn following(map: &Map, phase: Phase) -> Phase {
     let Phase { season, year, kind } = phase;
     match (season, kind) {
         (_, PhaseKind::Movement) => Phase { season, year, kind: PhaseKind::Retreat },
-        (Season::Spring, PhaseKind::Retreat) => Phase { season: Season::Fall, year, kind: PhaseKind::Movement },
-        (Season::Fall, PhaseKind::Retreat) => Phase { season, year, kind: PhaseKind::Adjustment },
-        (_, PhaseKind::Adjustment) => {
-            Phase { season: Season::Spring, year: year.saturating_add(1), kind: PhaseKind::Movement }
+        (Season::Spring, PhaseKind::Retreat) => {
+            Phase { season: Season::Fall, year: map.fall_year(year).unwrap_or(year), kind: PhaseKind::Movement }
         }
+        (Season::Fall, PhaseKind::Retreat) => Phase { season, year, kind: PhaseKind::Adjustment },
+        (_, PhaseKind::Adjustment) => Phase {
+            season: Season::Spring,
+            year: map.next_spring_year(year).unwrap_or(year),
+            kind: PhaseKind::Movement,
+        },
     }
 }
 
 /// A line for each phase skipped between `from` (played) and `to` (next to play):
 /// `Fall 1901 Retreat: no retreats`.
-pub fn skipped(from: Phase, to: Phase) -> Vec<String> {
+pub fn skipped(map: &Map, from: Phase, to: Phase) -> Vec<String> {
     let mut lines = Vec::new();
-    let mut phase = following(from);
+    let mut phase = following(map, from);
     // Movement phases are never skipped, so at most two phases lie between.
     for _ in 0..4 {
         if phase == to || phase.kind == PhaseKind::Movement {
@@ -266,7 +271,7 @@ pub fn skipped(from: Phase, to: Phase) -> Vec<String> {
             PhaseKind::Retreat => format!("{phase}: no retreats (no unit was dislodged)"),
             _ => format!("{phase}: no adjustments (no power builds or removes units)"),
         });
-        phase = following(phase);
+        phase = following(map, phase);
     }
     lines
 }
@@ -281,23 +286,25 @@ mod tests {
 
     #[test]
     fn skipped_phases_are_named() {
+        let map = dip::variant("standard").expect("standard");
+        let map = &map;
         let none: Vec<String> = Vec::new();
-        assert_eq!(skipped(phase("Spring 1901 Movement"), phase("Spring 1901 Retreat")), none);
+        assert_eq!(skipped(map, phase("Spring 1901 Movement"), phase("Spring 1901 Retreat")), none);
         assert_eq!(
-            skipped(phase("Spring 1901 Movement"), phase("Fall 1901 Movement")),
+            skipped(map, phase("Spring 1901 Movement"), phase("Fall 1901 Movement")),
             ["Spring 1901 Retreat: no retreats (no unit was dislodged)"]
         );
         assert_eq!(
-            skipped(phase("Fall 1901 Movement"), phase("Spring 1902 Movement")),
+            skipped(map, phase("Fall 1901 Movement"), phase("Spring 1902 Movement")),
             [
                 "Fall 1901 Retreat: no retreats (no unit was dislodged)",
                 "Winter 1901 Adjustment: no adjustments (no power builds or removes units)",
             ]
         );
         assert_eq!(
-            skipped(phase("Fall 1901 Retreat"), phase("Spring 1902 Movement")),
+            skipped(map, phase("Fall 1901 Retreat"), phase("Spring 1902 Movement")),
             ["Winter 1901 Adjustment: no adjustments (no power builds or removes units)"]
         );
-        assert_eq!(skipped(phase("Winter 1901 Adjustment"), phase("Spring 1902 Movement")), none);
+        assert_eq!(skipped(map, phase("Winter 1901 Adjustment"), phase("Spring 1902 Movement")), none);
     }
 }

@@ -33,7 +33,7 @@
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use dip_adjust::counted_centres;
+use dip_adjust::{counted_centres, winner};
 use dip_map::{Map, PhaseKind, Position, PowerId, Rules};
 use dip_movement::Adjudicator;
 use dip_orders::{Action, AdjudicationError, Order};
@@ -131,11 +131,6 @@ fn play_random_with(
         phases += 1;
     };
     Ok(GameSummary { seed: game.seed, position, winner, phases, orders: given })
-}
-
-/// The power holding the map's number of centres, if one does.
-fn winner(map: &Map, position: &Position) -> Option<PowerId> {
-    map.powers().find(|&p| counted_centres(map, position, p) >= map.victory_centres())
 }
 
 /// Random choices from [`legal_orders`]: one order for each unit in a movement or retreat

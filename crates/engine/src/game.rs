@@ -86,9 +86,9 @@ impl Game {
         self.map.powers().map(|p| (p, counted_centres(&self.map, &self.position, p))).collect()
     }
 
-    /// The power holding the variant's number of centres, if the game is won.
+    /// The power that has won, if one has ([`dip_adjust::winner`]).
     pub fn winner(&self) -> Option<PowerId> {
-        self.centre_counts().into_iter().find(|&(_, n)| n >= self.map.victory_centres()).map(|(p, _)| p)
+        dip_adjust::winner(&self.map, &self.position)
     }
 
     /// Adjudicates the current phase with these orders and moves on to the next phase
@@ -155,7 +155,7 @@ pub(crate) fn play_phase_with(
     if start.phase.season == Season::Fall && next.phase.kind == PhaseKind::Adjustment {
         update_ownership(map, &mut next);
         if !adjustments_needed(map, &next) {
-            let Some(year) = start.phase.year.checked_add(1) else {
+            let Some(year) = map.next_spring_year(start.phase.year) else {
                 return Err(AdjudicationError::YearOutOfRange { year: start.phase.year });
             };
             next.phase = Phase { season: Season::Spring, year, kind: PhaseKind::Movement };

@@ -72,7 +72,8 @@ fn movement(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
         let me = spec(unit.kind, map, unit.loc);
         let order = |action| Order { power: unit.power, unit: me.clone(), action };
         let mut orders = vec![order(Action::Hold)];
-        if frozen(here) {
+        // Ice holds a unit, and a neutral power's units only hold.
+        if frozen(here) || map.is_neutral(unit.power) {
             out.push((unit.power, orders));
             continue;
         }
@@ -168,7 +169,8 @@ fn retreats(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
         .map(|d| {
             let me = spec(d.unit.kind, map, d.unit.loc);
             let mut orders = vec![Order { power: d.unit.power, unit: me.clone(), action: Action::Disband }];
-            for &to in &d.retreats {
+            // A neutral unit has no retreats; the movement phase gave it none.
+            for &to in d.retreats.iter().filter(|_| !map.is_neutral(d.unit.power)) {
                 orders.push(Order {
                     power: d.unit.power,
                     unit: me.clone(),
@@ -182,7 +184,8 @@ fn retreats(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
 
 fn adjustments(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
     let mut out = Vec::new();
-    for power in map.powers() {
+    // Neutral powers give no orders: their builds are made for them.
+    for power in map.players() {
         let centres = i32::from(dip_adjust::counted_centres(map, position, power));
         let units: Vec<_> = position.units.iter().filter(|u| u.power == power).collect();
         let change = centres - units.len() as i32;

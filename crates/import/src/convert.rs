@@ -5,7 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use dip_map::schema::{
-    CoastDef, DifficultBorderDef, PowerDef, ProvinceDef, StartDef, StartUnitDef, Terrain, VariantFile, VictoryDef,
+    CalendarDef, CoastDef, DifficultBorderDef, PowerDef, PowerRole, ProvinceDef, StartDef, StartUnitDef, Terrain,
+    VariantFile, VictoryDef,
 };
 use dip_map::{BuildRule, Season, UnitKind, normalise_name};
 
@@ -133,6 +134,7 @@ pub(crate) fn convert(source: &Source, naming: &Naming) -> (VariantFile, Vec<Not
         canals: Vec::new(),
         difficult_borders: difficult,
         centre_restrictions: Vec::new(),
+        calendar: CalendarDef::default(),
     };
     (variant, c.notes)
 }
@@ -450,13 +452,20 @@ impl<'a> Converter<'a> {
                     homes.push(p.to_ascii_lowercase());
                 }
             }
-            if power.dummy {
+            let role = if power.dummy {
                 self.note(
                     &power.origin.clone(),
-                    format!("`{}` is a dummy power (played by nobody): imported as an ordinary power", power.raw),
+                    format!(
+                        "`{}` is a dummy power (played by nobody): imported as a neutral power, whose units hold and \
+                         are disbanded when dislodged and which builds nothing",
+                        power.raw
+                    ),
                 );
-            }
-            out.push(PowerDef { name, adjective, short, homes });
+                PowerRole::Neutral { rebuilds: false }
+            } else {
+                PowerRole::Player
+            };
+            out.push(PowerDef { name, adjective, short, homes, role });
         }
         out
     }
@@ -585,9 +594,9 @@ impl<'a> Converter<'a> {
                         ),
                     );
                 }
-                VictoryDef { centres: counts[0] }
+                VictoryDef { centres: counts[0], lead: None }
             }
-            None => VictoryDef { centres: default },
+            None => VictoryDef { centres: default, lead: None },
         }
     }
 

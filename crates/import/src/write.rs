@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use dip_map::schema::{ProvinceDef, VariantFile};
+use dip_map::schema::{CalendarDef, PowerRole, ProvinceDef, VariantFile};
 use dip_map::{BuildRule, Season};
 
 /// Widest line the writer makes, as the workspace's rustfmt.
@@ -33,6 +33,9 @@ pub fn to_ron(variant: &VariantFile, header: &[String]) -> String {
             format!("short: {}", quote(&p.short)),
         ];
         parts.push(format!("homes: {}", list(&p.homes.iter().map(|h| quote(h)).collect::<Vec<_>>(), 3)));
+        if let PowerRole::Neutral { rebuilds } = p.role {
+            parts.push(format!("role: Neutral(rebuilds: {rebuilds})"));
+        }
         block_or_line(&mut out, 2, &parts);
     }
     out.push_str("    ],\n");
@@ -42,10 +45,18 @@ pub fn to_ron(variant: &VariantFile, header: &[String]) -> String {
     }
     out.push_str("    ],\n");
     start(&mut out, variant);
-    field(&mut out, 1, "victory", &format!("(centres: {})", variant.victory.centres));
+    let victory = match &variant.victory.lead {
+        None => format!("(centres: {})", variant.victory.centres),
+        Some(l) => format!(
+            "(centres: {}, lead: (year: {}, centres: {}, less_each_year: {}, at_least: {}))",
+            variant.victory.centres, l.year, l.centres, l.less_each_year, l.at_least
+        ),
+    };
+    field(&mut out, 1, "victory", &victory);
     let rule = match variant.build_rule {
         BuildRule::HomeCentres => "HomeCentres",
         BuildRule::AnyOwnedCentre => "AnyOwnedCentre",
+        BuildRule::AnyOwnedHomeCentre => "AnyOwnedHomeCentre",
     };
     field(&mut out, 1, "build_rule", rule);
     let rules: Vec<String> = variant.rules.iter().map(|(k, v)| format!("{}: {}", quote(k), quote(v))).collect();
@@ -109,6 +120,15 @@ pub fn to_ron(variant: &VariantFile, header: &[String]) -> String {
             );
         }
         out.push_str("    ],\n");
+    }
+    if variant.calendar != CalendarDef::default() {
+        let c = variant.calendar;
+        field(
+            &mut out,
+            1,
+            "calendar",
+            &format!("(years_to_fall: {}, years_to_spring: {})", c.years_to_fall, c.years_to_spring),
+        );
     }
     out.push_str(")\n");
     out

@@ -29,5 +29,5 @@ pub use map::{
 };
 pub use position::{Dislodged, Phase, Position, Unit};
 pub use rules::{RuleError, Rules};
-pub use schema::{BuildRule, Terrain, VariantFile};
+pub use schema::{BuildRule, CalendarDef, LeadDef, PowerRole, Terrain, VariantFile};
 pub use validate::{Fault, MAX_YEAR, PositionError, Subject, retreat_options};

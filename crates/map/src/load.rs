@@ -413,6 +413,7 @@ impl Compiler<'_> {
                 adjective: pw.adjective.clone(),
                 short: pw.short.clone(),
                 homes,
+                role: pw.role,
             });
         }
         let power_index = |name: &str| -> Option<PowerId> {
@@ -504,6 +505,21 @@ impl Compiler<'_> {
                 None,
                 format!("victory needs {} centres but the map has {centre_count}", def.victory.centres),
             );
+        }
+
+        if let Some(lead) = &def.victory.lead {
+            if lead.centres == 0 || lead.at_least == 0 {
+                let line = self.lines.find("lead:");
+                self.problem(line, None, "a win by lead needs a lead of one centre or more".into());
+            }
+        }
+        if def.calendar.years_to_spring == 0 {
+            let line = self.lines.find("years_to_spring");
+            self.problem(line, None, "`years_to_spring` must be one or more: each spring is in a later year".into());
+        }
+        if !def.powers.is_empty() && def.powers.iter().all(|p| p.role != crate::schema::PowerRole::Player) {
+            let line = self.lines.find("powers:");
+            self.problem(line, None, "every power is neutral: a variant needs a player".into());
         }
 
         // Special geography.
@@ -649,6 +665,8 @@ impl Compiler<'_> {
             start_units,
             start_owners,
             victory_centres: def.victory.centres,
+            victory_lead: def.victory.lead.clone(),
+            calendar: def.calendar,
             build_rule: def.build_rule,
             rules: def.rules.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             railroads,

@@ -1,6 +1,6 @@
 //! The compiled map: dense ids, flat tables and adjacency bit sets.
 
-use crate::schema::{BuildRule, Terrain};
+use crate::schema::{BuildRule, CalendarDef, LeadDef, PowerRole, Terrain};
 use crate::{LocId, PowerId, ProvinceId, Season, UnitKind};
 
 /// A great power of the variant.
@@ -11,6 +11,15 @@ pub struct Power {
     pub short: String,
     /// Home supply centres.
     pub homes: Vec<ProvinceId>,
+    /// A player's power, or a neutral one.
+    pub role: PowerRole,
+}
+
+impl Power {
+    /// Whether nobody plays the power: its units only hold and it never wins.
+    pub fn is_neutral(&self) -> bool {
+        matches!(self.role, PowerRole::Neutral { .. })
+    }
 }
 
 /// A province of the compiled map.
@@ -142,6 +151,8 @@ pub struct Map {
     pub(crate) start_units: Vec<StartUnit>,
     pub(crate) start_owners: Vec<Option<PowerId>>,
     pub(crate) victory_centres: u16,
+    pub(crate) victory_lead: Option<LeadDef>,
+    pub(crate) calendar: CalendarDef,
     pub(crate) build_rule: BuildRule,
     pub(crate) rules: Vec<(String, String)>,
     pub(crate) railroads: Vec<Railroad>,
@@ -399,6 +410,42 @@ impl Map {
     /// Centres needed to win.
     pub fn victory_centres(&self) -> u16 {
         self.victory_centres
+    }
+    /// The lead over the second power that also wins, if the variant has one.
+    pub fn victory_lead(&self) -> Option<&LeadDef> {
+        self.victory_lead.as_ref()
+    }
+    /// The lead over the second power needed to win after the fall of `year`, if the
+    /// variant wins by lead.
+    pub fn lead_needed(&self, year: u16) -> Option<u16> {
+        let lead = self.victory_lead.as_ref()?;
+        let years = u32::from(year.saturating_sub(lead.year));
+        let less = years.saturating_mul(u32::from(lead.less_each_year));
+        let needed = u32::from(lead.centres).saturating_sub(less).max(u32::from(lead.at_least));
+        Some(u16::try_from(needed).unwrap_or(u16::MAX))
+    }
+    /// How the years go by from season to season.
+    pub fn calendar(&self) -> CalendarDef {
+        self.calendar
+    }
+    /// The year of the fall that follows the spring of `spring_year`, if it is a year dip
+    /// counts.
+    pub fn fall_year(&self, spring_year: u16) -> Option<u16> {
+        spring_year.checked_add(self.calendar.years_to_fall)
+    }
+    /// The year of the spring that follows the fall of `fall_year`, if it is a year dip
+    /// counts.
+    pub fn next_spring_year(&self, fall_year: u16) -> Option<u16> {
+        fall_year.checked_add(self.calendar.years_to_spring)
+    }
+    /// Whether the power is neutral (played by nobody); false for an unknown power.
+    #[inline]
+    pub fn is_neutral(&self, power: PowerId) -> bool {
+        self.powers.get(power.index()).is_some_and(Power::is_neutral)
+    }
+    /// The players' powers: every power but the neutral ones.
+    pub fn players(&self) -> impl Iterator<Item = PowerId> + '_ {
+        self.powers().filter(|&p| !self.powers[p.index()].is_neutral())
     }
     pub fn build_rule(&self) -> BuildRule {
         self.build_rule

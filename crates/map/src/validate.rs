@@ -142,6 +142,14 @@ impl Position {
                 format!("{phase}: the year is before the variant `{}` starts ({})", map.name(), map.start_year());
             fault(Subject::Phase, message);
         }
+        if let Some(first) = off_calendar(map, phase) {
+            let message = format!(
+                "{phase}: not a year of the variant's calendar (its {}s come every {} years from {first})",
+                phase.season.to_string().to_lowercase(),
+                u32::from(map.calendar().years_to_fall) + u32::from(map.calendar().years_to_spring)
+            );
+            fault(Subject::Phase, message);
+        }
         if phase.kind == PhaseKind::Adjustment && phase.season != Season::Fall {
             fault(Subject::Phase, format!("an adjustment phase in the {} (adjustments follow the fall)", phase.season));
         }
@@ -315,4 +323,21 @@ pub fn retreat_options(
     }
     out.sort();
     out
+}
+
+/// Where the calendar skips years (Hundred), the first year of the phase's season if the
+/// phase's year is not one the game reaches from the variant's start.
+fn off_calendar(map: &Map, phase: crate::Phase) -> Option<u32> {
+    let calendar = map.calendar();
+    let cycle = u32::from(calendar.years_to_fall) + u32::from(calendar.years_to_spring);
+    let start = u32::from(map.start_year());
+    let (first_spring, first_fall) = match map.start_season() {
+        Season::Spring => (start, start + u32::from(calendar.years_to_fall)),
+        Season::Fall => (start + u32::from(calendar.years_to_spring), start),
+    };
+    let first = if phase.season == Season::Spring { first_spring } else { first_fall };
+    let year = u32::from(phase.year);
+    // Years before the start are reported on their own.
+    let on = cycle <= 1 || year < start || (year >= first && (year - first) % cycle == 0);
+    (!on).then_some(first)
 }

@@ -35,17 +35,19 @@ fn variant(powers: usize, seas: usize) -> VariantFile {
                 adjective: format!("Power{i}ish"),
                 short: format!("P{i}"),
                 homes: vec![format!("h{i}")],
+                role: Default::default(),
             })
             .collect(),
         provinces,
         start: StartDef { season: Season::Spring, year: 1901, units: vec![], extra_owned: vec![], owners: None },
-        victory: VictoryDef { centres: 1 },
+        victory: VictoryDef { centres: 1, lead: None },
         build_rule: BuildRule::HomeCentres,
         rules: Default::default(),
         railroads: vec![],
         canals: vec![],
         difficult_borders: vec![],
         centre_restrictions: vec![],
+        calendar: Default::default(),
     }
 }
 

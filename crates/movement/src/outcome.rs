@@ -71,6 +71,8 @@ pub enum Illegal {
     NoCanalControl,
     /// A canal permission for a unit at neither end of the canal.
     PermitNotAtCanal,
+    /// An order other than hold for a unit of a neutral power: neutral units only hold.
+    NeutralUnit,
 }
 
 impl Illegal {
@@ -106,6 +108,7 @@ impl Illegal {
         Illegal::RailroadBusy,
         Illegal::NoCanalControl,
         Illegal::PermitNotAtCanal,
+        Illegal::NeutralUnit,
     ];
 
     /// A stable snake_case name for programs (`no_unit`, `unreachable`); documented in
@@ -142,6 +145,7 @@ impl Illegal {
             Illegal::RailroadBusy => "railroad_busy",
             Illegal::NoCanalControl => "no_canal_control",
             Illegal::PermitNotAtCanal => "permit_not_at_canal",
+            Illegal::NeutralUnit => "neutral_unit",
         }
     }
 }
@@ -179,6 +183,7 @@ impl std::fmt::Display for Illegal {
             Illegal::RailroadBusy => "two units were ordered along the railroad and only one may use it a turn",
             Illegal::NoCanalControl => "only the power with a unit in the canal's keeper province may give permission",
             Illegal::PermitNotAtCanal => "the unit given permission is at neither end of the canal",
+            Illegal::NeutralUnit => "a unit of a neutral power only holds",
         })
     }
 }

@@ -42,16 +42,18 @@ fn line(n: usize) -> Map {
             adjective: "Western".into(),
             short: "WST".into(),
             homes: vec!["w".into()],
+            role: Default::default(),
         }],
         provinces,
         start: StartDef { season: Season::Spring, year: 1901, units: vec![], extra_owned: vec![], owners: None },
-        victory: VictoryDef { centres: 2 },
+        victory: VictoryDef { centres: 2, lead: None },
         build_rule: Default::default(),
         rules: Default::default(),
         railroads: vec![],
         canals: vec![],
         difficult_borders: vec![],
         centre_restrictions: vec![],
+        calendar: Default::default(),
     };
     VariantBuilder::new(def).build().unwrap_or_else(|e| panic!("{e}"))
 }

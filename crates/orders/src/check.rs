@@ -140,6 +140,10 @@ pub fn check_input(
     if position.phase.kind != kind {
         return Err(AdjudicationError::WrongPhase { expected: kind, found: position.phase });
     }
+    // A spring whose fall (Hundred's calendar: five years on) is past the last year.
+    if position.phase.season == dip_map::Season::Spring && map.fall_year(position.phase.year).is_none() {
+        return Err(AdjudicationError::YearOutOfRange { year: position.phase.year });
+    }
     for (index, order) in orders.iter().enumerate() {
         order.check(map).map_err(|message| AdjudicationError::ForeignOrder { index, message })?;
     }

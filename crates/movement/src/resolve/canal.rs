@@ -82,9 +82,6 @@ impl Adjudicator {
                 p.decision = if p.unit == permitted { decision } else { NONE };
             }
         }
-        if self.marks.len() < self.slots.len() {
-            self.marks.resize(self.slots.len(), 0);
-        }
         self.canal_of.resize(self.slots.len(), NONE);
     }
 

@@ -6,7 +6,7 @@
 use dip_map::rules::{ConvoyPath, MultiRouteDisruption};
 use dip_map::{Map, ProvinceId, UnitKind};
 
-use super::{Adjudicator, NONE, Slot};
+use super::{Adjudicator, NONE, Route, State};
 
 impl Adjudicator {
     /// Whether a move has its route: by land, or a chain of successful convoys, or the
@@ -29,24 +29,36 @@ impl Adjudicator {
         if self.rules.convoy_path == ConvoyPath::Required && !s.path_written {
             return false;
         }
+        match self.routes.get(m as usize).copied().unwrap_or_default() {
+            Route::Open => return true,
+            Route::Closed => return false,
+            Route::Unknown => {}
+        }
         let (fleets, k) = self.convoys_of(m);
         let fleets = &fleets[..k];
         let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
         // Settle the convoys first: the chain search below must not be re-entered.
         let mut ok: u128 = 0;
+        let mut settled = true;
         for (i, &c) in fleets.iter().enumerate() {
             if self.resolve(map, c) {
                 ok |= 1 << i;
             }
+            settled &= self.slots[c as usize].state == State::Resolved;
         }
-        match self.rules.multi_route_disruption {
+        let open = match self.rules.multi_route_disruption {
             MultiRouteDisruption::AllRoutes => self.chain(map, s.prov, s.dst, fleets, ok),
             MultiRouteDisruption::AnyRoute => {
                 // Every fleet on some route must have convoyed.
                 let on_route = self.on_route(map, s.prov, s.dst, fleets, all);
                 on_route != 0 && on_route & !ok == 0
             }
+        };
+        // Once every convoy is decided, so is the route: later questions read it.
+        if let (true, Some(route)) = (settled, self.routes.get_mut(m as usize)) {
+            *route = if open { Route::Open } else { Route::Closed };
         }
+        open
     }
 
     /// The matching convoys of move `m`, at most 128 (a chain needs no more).
@@ -131,103 +143,11 @@ impl Adjudicator {
         if from == to || !map.can_hold(UnitKind::Army, ProvinceId(to)) {
             return false;
         }
-        // A route never passes through its own ends (a convoyable coast at either end).
-        self.route_ends = (from, to);
         if via == NONE {
-            let generation = self.reach_fleets(map, from, except);
-            return self.fleets.iter().any(|&f| {
-                self.marks[f as usize] == generation && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(to))
-            });
+            self.fleets.connects(map, from, to, except)
+        } else {
+            self.fleets.chain_through(map, from, to, via)
         }
-        self.stack.clear();
-        // Bounded: a web of fleets has too many routes to search them all.
-        let mut budget = 400u32;
-        for k in 0..self.fleets.len() {
-            let f = self.fleets[k];
-            let on_end = self.slots[f as usize].prov == from || self.slots[f as usize].prov == to;
-            if f != except && !on_end && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(from)) {
-                self.stack.push(f);
-                if self.induced_route(map, from, to, via, &mut budget) {
-                    return true;
-                }
-                self.stack.pop();
-                if budget == 0 {
-                    // Too many routes to search: do not call the order illegal.
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// Extends the route on `stack` (fleets from the army's coast onward) without a
-    /// shortcut; true when it reaches `to` having passed `via`.
-    fn induced_route(&mut self, map: &Map, from: u16, to: u16, via: u16, budget: &mut u32) -> bool {
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        let Some(&last) = self.stack.last() else { return false };
-        let last_loc = self.slots[last as usize].loc;
-        if map.fleet_reaches(last_loc, ProvinceId(to)) {
-            return self.stack.contains(&via);
-        }
-        for k in 0..self.fleets.len() {
-            let g = self.fleets[k];
-            let g_loc = self.slots[g as usize].loc;
-            if self.stack.contains(&g)
-                || !map.fleet_adjacent(last_loc, g_loc)
-                || map.fleet_reaches(g_loc, ProvinceId(from))
-            {
-                continue;
-            }
-            let len = self.stack.len();
-            let shortcut = self.stack[..len - 1].iter().any(|&h| map.fleet_adjacent(self.slots[h as usize].loc, g_loc));
-            if shortcut {
-                continue;
-            }
-            self.stack.push(g);
-            if self.induced_route(map, from, to, via, budget) {
-                return true;
-            }
-            self.stack.pop();
-        }
-        false
-    }
-
-    /// Marks with a new generation every convoy-capable fleet but `except` connected to
-    /// the coast of `province`; returns the generation.
-    fn reach_fleets(&mut self, map: &Map, province: u16, except: u16) -> u32 {
-        self.generation = self.generation.wrapping_add(1).max(1);
-        let generation = self.generation;
-        self.stack.clear();
-        let ends = self.route_ends;
-        let on_end = |slots: &[Slot], f: u16| {
-            let p = slots[f as usize].prov;
-            p == ends.0 || p == ends.1
-        };
-        for &f in &self.fleets {
-            if f != except
-                && !on_end(&self.slots, f)
-                && map.fleet_reaches(self.slots[f as usize].loc, ProvinceId(province))
-            {
-                self.marks[f as usize] = generation;
-                self.stack.push(f);
-            }
-        }
-        while let Some(f) = self.stack.pop() {
-            let loc = self.slots[f as usize].loc;
-            for &g in &self.fleets {
-                if g != except
-                    && self.marks[g as usize] != generation
-                    && map.fleet_adjacent(loc, self.slots[g as usize].loc)
-                {
-                    self.marks[g as usize] = generation;
-                    self.stack.push(g);
-                }
-            }
-        }
-        generation
     }
 }
 

@@ -164,6 +164,10 @@ impl Adjudicator {
         if frozen(ProvinceId(slot.prov)) && !matches!(order.action, Action::Hold) {
             return Err((u, Illegal::Frozen));
         }
+        // A neutral power's units only hold, whoever orders them.
+        if !matches!(order.action, Action::Hold) && map.is_neutral(slot.power) {
+            return Err((u, Illegal::NeutralUnit));
+        }
         let applied = |kind, target, dst| Applied {
             unit: u,
             kind,

@@ -12,7 +12,8 @@
 //! - `backup.rs`: the backup rule for cycles with zero or two solutions;
 //! - `decisions.rs`: the move, support and convoy decisions, head-to-head battles;
 //! - `strength.rs`: attack, hold, defend and prevent strengths;
-//! - `convoy.rs`: convoy routes, at intake and as the path decision;
+//! - `convoy.rs`: convoy routes, at intake and as the path decision; `fleets.rs`: the
+//!   fleets on the board as a graph of bit sets, for the questions asked at intake;
 //! - `railroad.rs` and `canal.rs`: the variant rules of DATC 7.B and 7.C.
 
 mod backup;
@@ -20,6 +21,7 @@ mod canal;
 mod convoy;
 mod cycle;
 mod decisions;
+mod fleets;
 mod intake;
 mod link;
 mod railroad;
@@ -30,6 +32,7 @@ use dip_orders::{AdjudicationError, Order};
 
 use crate::outcome::Illegal;
 use canal::Permit;
+use fleets::FleetGraph;
 use railroad::Trip;
 
 pub(crate) const NONE: u16 = u16::MAX;
@@ -60,6 +63,15 @@ impl Kind {
     fn moves(self) -> bool {
         matches!(self, Kind::Move | Kind::Train)
     }
+}
+
+/// A convoyed move's route (the path decision) once every convoy of it is decided.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+enum Route {
+    #[default]
+    Unknown,
+    Open,
+    Closed,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -197,13 +209,12 @@ pub struct Adjudicator {
     snapshot_true: Vec<(u16, bool)>,
     /// Per power: whether it gave any order this phase (§4.D.9).
     ordered_power: Vec<bool>,
-    /// The ends of the route being searched: fleets there are not on it.
-    route_ends: (u16, u16),
-    /// Scratch for convoy reachability at order intake.
-    fleets: Vec<u16>,
-    marks: Vec<u32>,
-    stack: Vec<u16>,
-    generation: u32,
+    /// The fleets that may convoy, for convoy reachability at order intake.
+    fleets: FleetGraph,
+    /// Per unit: its move's route, once decided (convoyed moves only).
+    routes: Vec<Route>,
+    /// Scratch of `outcome` (`report.rs`).
+    pub(crate) report: crate::report::Scratch,
     /// The map's province and location counts and the number of orders of the last
     /// successful run, so [`Adjudicator::outcome`] can refuse other inputs.
     pub(crate) last_run: Option<(usize, usize, usize)>,
@@ -272,20 +283,19 @@ impl Adjudicator {
             self.unit_at[prov.index()] = self.slots.len() as u16;
             // A fleet on ice cannot convoy (DATC 8.E).
             if unit.kind == UnitKind::Fleet && map.can_convoy(prov) && !map.is_frozen(prov, position.phase.season) {
-                self.fleets.push(self.slots.len() as u16);
+                self.fleets.push(self.slots.len() as u16, unit.loc, prov.0);
             }
             self.slots.push(Slot::new(unit.power, unit.kind, unit.loc, prov.0));
         }
         self.units = self.slots.len();
+        self.routes.clear();
+        self.routes.resize(self.units, Route::Unknown);
         self.permits.clear();
         self.trips.clear();
         self.canal_of.clear();
         self.owners.clear();
         if !map.railroads().is_empty() {
             self.owners.extend_from_slice(&position.owners);
-        }
-        if self.marks.len() < self.slots.len() {
-            self.marks.resize(self.slots.len(), 0);
         }
     }
 

@@ -127,9 +127,6 @@ impl Adjudicator {
             }
             self.slots.push(leg);
         }
-        if self.marks.len() < self.slots.len() {
-            self.marks.resize(self.slots.len(), 0);
-        }
     }
 
     #[cold]

@@ -60,6 +60,7 @@ pub fn grid() -> VariantFile {
         adjective: name.into(),
         short: short.into(),
         homes: vec![home.into()],
+        role: Default::default(),
     };
     VariantFile {
         name: "grid".into(),
@@ -74,13 +75,14 @@ pub fn grid() -> VariantFile {
             extra_owned: vec![],
             owners: None,
         },
-        victory: VictoryDef { centres: 11 },
+        victory: VictoryDef { centres: 11, lead: None },
         build_rule: Default::default(),
         rules: Default::default(),
         railroads: vec![],
         canals: vec![],
         difficult_borders: vec![],
         centre_restrictions: vec![],
+        calendar: Default::default(),
     }
 }
 
