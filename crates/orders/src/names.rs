@@ -238,8 +238,8 @@ mod tests {
         for i in 0..=a.len() {
             d[i * w] = i;
         }
-        for j in 0..w {
-            d[j] = j;
+        for (j, cell) in d.iter_mut().enumerate().take(w) {
+            *cell = j;
         }
         for i in 1..=a.len() {
             for j in 1..=b.len() {
