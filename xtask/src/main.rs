@@ -1,12 +1,14 @@
 //! Project tasks: `cargo xtask datc [--dir PATH]` prints the DATC compliance report;
 //! `cargo xtask bench [--instructions]` runs the benchmark and prints every figure of
 //! issue #15 beside its baseline (see `bench.rs`); `cargo xtask import-maps DIR [--out DIR]`
-//! imports every DPjudge `.map` file of a folder and prints each report.
+//! imports every DPjudge `.map` file of a folder and prints each report; `cargo xtask godip
+//! FILE.go [options]` prints a godip variant definition as a dip variant file.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 mod bench;
+mod godip;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -14,10 +16,11 @@ fn main() -> ExitCode {
         Some("datc") => datc(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("import-maps") => import_maps(&args[1..]),
+        Some("godip") => godip::run(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
-                 DIR [--out DIR]"
+                 DIR [--out DIR] | cargo xtask godip FILE.go [options]"
             );
             ExitCode::from(2)
         }

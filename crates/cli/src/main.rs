@@ -110,6 +110,12 @@ enum Command {
         /// difference, and fail if there is one.
         #[arg(long, value_name = "VARIANT")]
         compare: Option<String>,
+        /// The variant's short name [default: from the file name].
+        #[arg(long)]
+        name: Option<String>,
+        /// The variant's title [default: from the file name].
+        #[arg(long)]
+        title: Option<String>,
     },
 }
 
@@ -126,7 +132,9 @@ fn main() -> ExitCode {
             play::adjudicate(file, play::JsonOutput { json: *json, pretty, notation: *notation }, rules)
         }
         Command::Run { game, orders, out, rules } => play::run(game, orders, out.as_deref(), rules),
-        Command::ImportMap { file, out, compare } => import::import_map(file, out.as_deref(), compare.as_deref()),
+        Command::ImportMap { file, out, compare, name, title } => {
+            import::import_map(file, out.as_deref(), compare.as_deref(), name.as_deref(), title.as_deref())
+        }
     };
     let (text, errors, code) = match result {
         Ok(output) => (output.text, output.errors, output.code),
