@@ -320,7 +320,7 @@ fn illegal_orders(
 /// checks each against its recorded board. Orders that cannot be read are diagnostics (exit
 /// code 1); orders that are illegal on their board are reported as the record's own: the
 /// game ignored them, and so does dip.
-pub fn check_orders(path: &Path) -> Result<Output, Errors> {
+pub fn check_orders(path: &Path, rule_args: &RuleArgs) -> Result<Output, Errors> {
     let file = path.display().to_string();
     let mut out = String::new();
     let mut errors = Vec::new();
@@ -343,7 +343,16 @@ pub fn check_orders(path: &Path) -> Result<Output, Errors> {
             }
         };
         let map = &variant.map;
-        let rules = saved::saved_rules(map, &game).unwrap_or_default();
+        let rules = match saved::saved_rules(map, &game)
+            .map_err(|e| vec![game_error(&file, &e)])
+            .and_then(|mut rules| rule_args.apply(&mut rules).map(|()| rules))
+        {
+            Ok(rules) => rules,
+            Err(lines) => {
+                errors.extend(lines);
+                return;
+            }
+        };
         for phase in &game.phases {
             let Ok(PhaseName::Phase(name)) = saved::parse_phase_name(&phase.name) else {
                 if phase.orders.values().any(|o| !o.is_empty()) {

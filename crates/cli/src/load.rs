@@ -36,11 +36,21 @@ pub struct LimitArgs {
     /// Largest file dip reads, in bytes.
     #[arg(long, global = true, value_name = "BYTES", default_value_t = dip::Limits::DEFAULT.max_input_bytes)]
     pub max_input_bytes: u64,
+    /// Most orders read from one file.
+    #[arg(long, global = true, value_name = "N", default_value_t = dip::Limits::DEFAULT.max_orders)]
+    pub max_orders: usize,
+    /// Longest order (or unit, or name) read, in bytes.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = dip::Limits::DEFAULT.max_line_bytes)]
+    pub max_line_length: usize,
 }
 
 impl LimitArgs {
     pub fn limits(&self) -> dip::Limits {
-        dip::Limits { max_input_bytes: self.max_input_bytes, ..dip::Limits::default() }
+        dip::Limits {
+            max_input_bytes: self.max_input_bytes,
+            max_orders: self.max_orders,
+            max_line_bytes: self.max_line_length,
+        }
     }
 }
 
@@ -324,12 +334,14 @@ pub struct Loaded {
     pub lines: Vec<OrderLine>,
 }
 
-/// Reads a position file, loads its variant and reads the position and orders. Orders that
-/// cannot be read are kept in `lines`; every other fault is an error.
-pub fn position(path: &Path) -> Result<Loaded, Errors> {
+/// Reads a position file, loads its variant and reads the position and orders under the
+/// rules in force (the variant's, the file's, the command line's). Orders that cannot be
+/// read are kept in `lines`; every other fault is an error.
+pub fn position(path: &Path, rule_args: &RuleArgs) -> Result<Loaded, Errors> {
     let source = position_file(path)?;
     let variant = variant_for(&source.file.variant, path)?;
-    match source.file.read(&variant.map, Some(&source.text)) {
+    let rules = variant.rules_with(&source.file, rule_args)?;
+    match source.file.read_with(&variant.map, Some(&source.text), &rules, &limits()) {
         Ok((position, lines)) => Ok(Loaded { source, variant, position, lines }),
         Err(problems) => Err(problems.iter().map(|p| source.problem(p)).collect()),
     }

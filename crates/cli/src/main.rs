@@ -51,11 +51,14 @@ enum Command {
         variant: String,
     },
     /// Read a position file, or saved games, and report every order that cannot be read
-    /// or is illegal on its board.
+    /// or is illegal on its board, in a movement, retreat or adjustment phase.
     CheckOrders {
-        /// A position file with orders (`.ron` or `.json`), or saved games (MILA's JSON: one
-        /// game, or `.jsonl` with one game a line), every phase of which is checked.
+        /// A position file with orders (`.ron` or `.json`), of any phase; or saved games
+        /// (MILA's JSON: one game, or `.jsonl` with one game a line), every phase of which
+        /// is checked.
         file: PathBuf,
+        #[command(flatten)]
+        rules: load::RuleArgs,
     },
     /// Replay recorded games: each phase's orders on its recorded board, compared with the
     /// board recorded next. Prints every divergence and ends with
@@ -149,8 +152,8 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Variants { dir } => commands::variants(dir.as_deref()),
         Command::Show { variant } => commands::show(variant),
-        Command::CheckOrders { file } if games::is_saved_game_file(file) => games::check_orders(file),
-        Command::CheckOrders { file } => commands::check_orders(file),
+        Command::CheckOrders { file, rules } if games::is_saved_game_file(file) => games::check_orders(file, rules),
+        Command::CheckOrders { file, rules } => commands::check_orders(file, rules),
         Command::Replay { files, rules } => games::replay(files, rules),
         Command::New { variant, format, id } => play::new(variant, *format, id.as_deref()),
         Command::Adjudicate { file, json, pretty, notation, rules } => {

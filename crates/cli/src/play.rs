@@ -77,7 +77,7 @@ pub fn json_text<T: serde::Serialize>(value: &T, pretty: bool) -> Result<String,
 /// `dip adjudicate`: results, what the phase decided and the next position, for a
 /// movement, retreat or adjustment phase.
 pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -> Result<Output, Errors> {
-    let Loaded { source, variant, position, lines } = load::position(path)?;
+    let Loaded { source, variant, position, lines } = load::position(path, rule_args)?;
     let file = source.name();
     let rules = variant.rules_with(&source.file, rule_args)?;
     let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{file}: {e}")])?;
@@ -158,7 +158,7 @@ pub fn run(
         let (game, id) = crate::games::load_game(game_path, rule_args)?;
         return run_game(game, &game_file, None, &files, output, &id);
     }
-    let Loaded { source, variant, position, lines } = load::position(game_path)?;
+    let Loaded { source, variant, position, lines } = load::position(game_path, rule_args)?;
     let rules = variant.rules_with(&source.file, rule_args)?;
     let game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{game_file}: {e}")])?;
     let first = (!source.file.orders.is_empty()).then_some(&lines[..]);
