@@ -105,8 +105,23 @@ pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -
     Ok(Output::new(out, ExitCode::SUCCESS))
 }
 
-/// `dip run`: plays the game file's orders (if any), then one orders file per phase, and
-/// reports each phase, the centres at the end, and the final position.
+/// The orders for one phase, wherever they came from.
+struct Given<'a> {
+    /// `FILE:LINE` of the phase's orders, for messages.
+    at: String,
+    /// The file to name in the report.
+    file: String,
+    lines: &'a [OrderLine],
+    problems: &'a [String],
+}
+
+/// `dip run`: plays the game, phase after phase, with the orders given for each: the game
+/// file's own (for its phase) and those of the orders files, each under the phase it is
+/// for. Play stops at the first phase without orders. With `--out`, the position is
+/// written (atomically) after every phase, so a run can be stopped at any moment and
+/// resumed by running it again with the same files: phases the game has already passed
+/// are skipped. Orders for a phase the game never reached (a retreat phase with nothing
+/// dislodged, a phase of another year) are an error.
 pub fn run(
     game_path: &Path,
     order_paths: &[PathBuf],
@@ -115,7 +130,7 @@ pub fn run(
 ) -> Result<Output, Errors> {
     let Loaded { source, variant, position, lines } = load::position(game_path, rule_args)?;
     let game_file = source.name();
-    // Every orders file is read before any phase is played.
+    // Every orders file is read, and every order parsed, before any phase is played.
     let mut files = Vec::new();
     let mut errors = Vec::new();
     for path in order_paths {
@@ -124,30 +139,82 @@ pub fn run(
             Err(lines) => errors.extend(lines),
         }
     }
+    let mut read = Vec::new();
+    for file in &files {
+        match file.read(&variant.map) {
+            Ok(phases) => read.push(phases),
+            Err(lines) => errors.extend(lines),
+        }
+    }
+    // Each phase once, whatever its spelling or file.
+    let start = position.phase;
+    let mut given: Vec<(dip::Phase, Given<'_>)> = Vec::new();
+    if !source.file.orders.is_empty() {
+        let at = game_file.clone();
+        given.push((start, Given { at, file: game_file.clone(), lines: &lines, problems: &[] }));
+    }
+    for (file, phases) in files.iter().zip(&read) {
+        for (phase, (lines, problems)) in file.phases.iter().zip(phases) {
+            let at = file.at(phase);
+            if let Some((_, first)) = given.iter().find(|(p, _)| *p == phase.phase) {
+                errors.push(format!("{at}: orders for {} are given twice (first at {})", phase.phase, first.at));
+                continue;
+            }
+            given.push((phase.phase, Given { at, file: file.name(), lines, problems }));
+        }
+    }
     if !errors.is_empty() {
         errors.push(format!("dip run: no phase was played from {game_file}: fix the orders files above"));
         return Err(errors);
     }
     let rules = variant.rules_with(&source.file, rule_args)?;
+    let file_rules = source.file.rules.clone();
     let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{game_file}: {e}")])?;
     let mut out = String::new();
     outln!(out, "{game_file}: {} ({})", game.phase(), game.map().title());
     outln!(out);
-
-    let mut phase_out = |game: &mut Game, file: &str, lines: &[OrderLine], problems: &[String]| {
-        outln!(out, "== {} ==", game.phase());
-        problems.iter().for_each(|p| outln!(out, "{p}"));
-        let (_, report) = play(game, file, lines, &format!("Orders ({file}):"))?;
-        out.push_str(&report.text);
-        Ok::<(), Errors>(())
+    // Phases the game is already past: a resumed run.
+    for (phase, g) in &given {
+        if phase.chronological() < start.chronological() {
+            outln!(out, "{}: {phase} already played (the game is at {start}): skipped", g.at);
+        }
+    }
+    if given.iter().any(|(p, _)| p.chronological() < start.chronological()) {
+        outln!(out);
+    }
+    let save = |game: &Game| -> Result<(), Errors> {
+        let Some(path) = out_path else { return Ok(()) };
+        let mut file =
+            PositionFile::write(game.map(), game.position(), &[]).map_err(|e| vec![format!("{game_file}: {e}")])?;
+        file.rules = file_rules.clone();
+        let text = ron_text(&file).map_err(|e| vec![format!("{game_file}: cannot write the position: {e}")])?;
+        dip::atomic_write(path, format!("{text}\n")).map_err(|e| vec![format!("cannot save the game: {e}")])
     };
-    if !source.file.orders.is_empty() {
-        phase_out(&mut game, &game_file, &lines, &[])?;
+    let mut played: Vec<dip::Phase> = Vec::new();
+    while let Some((phase, g)) = given.iter().find(|(p, _)| *p == game.phase()) {
+        outln!(out, "== {phase} ==");
+        g.problems.iter().for_each(|p| outln!(out, "{p}"));
+        let (_, report) = play(&mut game, &g.file, g.lines, &format!("Orders ({}):", g.file))?;
+        out.push_str(&report.text);
+        played.push(*phase);
+        save(&game)?;
+        if game.winner().is_some() {
+            break;
+        }
     }
-    for file in &files {
-        let (lines, problems) = file.read(game.map(), game.phase().kind);
-        phase_out(&mut game, &file.name(), &lines, &problems)?;
-    }
+    // Orders for a phase the game did not reach are refused, not silently dropped.
+    let unplayed: Vec<String> = given
+        .iter()
+        .filter(|(p, _)| p.chronological() >= start.chronological() && !played.contains(p))
+        .map(|(p, g)| {
+            let why = if p.chronological() < game.phase().chronological() {
+                format!("the game passed it without playing it (from {start} it went to {})", game.phase())
+            } else {
+                format!("the game stopped at {}, which has no orders", game.phase())
+            };
+            format!("{}: orders for {p} were not played: {why}", g.at)
+        })
+        .collect();
 
     let map = game.map();
     let position = game.position();
@@ -173,8 +240,10 @@ pub fn run(
     let next = ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the final position: {e}")])?;
     match out_path {
         Some(path) => {
-            dip::atomic_write(path, format!("{next}\n"))
-                .map_err(|e| vec![format!("cannot save the final position: {e}")])?;
+            // Written after every phase; once more if no phase was played.
+            if played.is_empty() {
+                save(&game)?;
+            }
             outln!(out, "Final position ({}) written to {}.", game.phase(), path.display());
         }
         None => {
@@ -182,5 +251,6 @@ pub fn run(
             outln!(out, "{next}");
         }
     }
-    Ok(Output::new(out, ExitCode::SUCCESS))
+    let code = if unplayed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+    Ok(Output { text: out, errors: unplayed, code })
 }
