@@ -54,28 +54,6 @@ impl LimitArgs {
     }
 }
 
-/// Applies the command line's preset, then its single overrides.
-pub fn apply_rule_args(rules: &mut Rules, args: &RuleArgs) -> Result<(), Errors> {
-    if let Some(name) = &args.preset {
-        // Only the issues the preset decides change; the others stay as they were.
-        let path = Path::new(name);
-        let (source, preset) = if path.extension().is_some_and(|e| e == "toml") {
-            let text = read_text(path)?;
-            let source = path.display().to_string();
-            let preset = dip::parse_preset(&source, &text).map_err(|e| vec![e.to_string()])?;
-            (source, preset)
-        } else {
-            let preset = dip::preset(name).map_err(|e| vec![format!("--rules: {e}")])?;
-            (format!("rules/{}.toml", preset.name), preset)
-        };
-        dip::apply_preset(rules, &source, &preset).map_err(|e| vec![e.to_string()])?;
-    }
-    for option in &args.options {
-        dip::apply_override(rules, option).map_err(|e| vec![format!("--option {e}")])?;
-    }
-    Ok(())
-}
-
 /// A loaded variant and where it came from.
 #[derive(Debug)]
 pub struct Variant {
@@ -87,7 +65,7 @@ pub struct Variant {
 /// The rule choices given on the command line: a preset, then single overrides.
 #[derive(Debug, Default, Clone, clap::Args)]
 pub struct RuleArgs {
-    /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`) or the path of a
+    /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`, `webdiplomacy`) or the path of a
     /// preset `.toml` file; applied on top of the variant's own choices.
     #[arg(long = "rules", value_name = "PRESET")]
     pub preset: Option<String>,
@@ -101,6 +79,30 @@ pub struct RuleArgs {
     pub variant: Option<PathBuf>,
 }
 
+impl RuleArgs {
+    /// Applies the preset, then the single overrides, to `rules`.
+    pub fn apply(&self, rules: &mut Rules) -> Result<(), Errors> {
+        if let Some(name) = &self.preset {
+            // Only the issues the preset decides change; the others stay as they were.
+            let path = Path::new(name);
+            let (source, preset) = if path.extension().is_some_and(|e| e == "toml") {
+                let text = read_text(path)?;
+                let source = path.display().to_string();
+                let preset = dip::parse_preset(&source, &text).map_err(|e| vec![e.to_string()])?;
+                (source, preset)
+            } else {
+                let preset = dip::preset(name).map_err(|e| vec![format!("--rules: {e}")])?;
+                (format!("rules/{}.toml", preset.name), preset)
+            };
+            dip::apply_preset(rules, &source, &preset).map_err(|e| vec![e.to_string()])?;
+        }
+        for option in &self.options {
+            dip::apply_override(rules, option).map_err(|e| vec![format!("--option {e}")])?;
+        }
+        Ok(())
+    }
+}
+
 impl Variant {
     /// The variant's rules, then the position file's choices, then the command line's
     /// preset and overrides.
@@ -109,7 +111,7 @@ impl Variant {
         for (issue, choice) in &file.rules {
             rules.set(issue, choice).map_err(|e| vec![format!("position file: rule {issue}: {e}")])?;
         }
-        apply_rule_args(&mut rules, args)?;
+        args.apply(&mut rules)?;
         Ok(rules)
     }
 

@@ -18,7 +18,7 @@ pub fn rules(variant: Option<&str>, args: &RuleArgs) -> Result<Output, Errors> {
         rules = variant.rules()?;
         sources.push(format!("the variant `{}`", variant.map.name()));
     }
-    load::apply_rule_args(&mut rules, args)?;
+    args.apply(&mut rules)?;
     if let Some(preset) = &args.preset {
         sources.push(format!("the preset `{preset}`"));
     }

@@ -720,6 +720,7 @@ impl Rules {
     /// issue's enum reads (letter, year, short name) or the matrix's name (`AllHold`), in
     /// any case. An unknown issue or choice is an error listing what there is.
     pub fn set(&mut self, issue: &str, choice: &str) -> Result<(), RuleError> {
+        /// A choice by its DATC letter or alias, or by the name [`Rules::choice`] gives.
         fn parse<T: std::str::FromStr + strum::IntoEnumIterator + std::fmt::Debug>(
             issue: &str,
             choice: &str,
@@ -859,3 +860,20 @@ macro_rules! for_each_issue {
     };
 }
 use for_each_issue;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `choice` names, `set` reads back, for every choice of every issue.
+    #[test]
+    fn every_choice_name_sets_the_same_choice() {
+        for issue in ISSUES {
+            for name in Rules::choices(issue) {
+                let mut rules = Rules::default();
+                rules.set(issue, &name).unwrap_or_else(|e| panic!("{issue} {name}: {e}"));
+                assert_eq!(rules.choice(issue).as_deref(), Some(name.as_str()), "{issue}");
+            }
+        }
+    }
+}
