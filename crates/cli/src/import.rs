@@ -8,10 +8,22 @@ use crate::load::{self, Errors};
 
 /// Imports `file`, writes the variant (to `out`, `-` for standard output, or `<name>.ron`
 /// here) and prints the report; with `compare`, lists how the import differs from that
-/// variant and fails if it does.
-pub fn import_map(file: &Path, out: Option<&Path>, compare: Option<&str>) -> Result<Output, Errors> {
-    let import =
+/// variant and fails if it does. `name` and `title` replace those made from the file name.
+pub fn import_map(
+    file: &Path,
+    out: Option<&Path>,
+    compare: Option<&str>,
+    name: Option<&str>,
+    title: Option<&str>,
+) -> Result<Output, Errors> {
+    let mut import =
         dip_import::import_file(file).map_err(|e| e.to_string().lines().map(str::to_string).collect::<Errors>())?;
+    if let Some(name) = name {
+        import.variant.name = name.to_string();
+    }
+    if let Some(title) = title {
+        import.variant.title = title.to_string();
+    }
     let map = import.map().map_err(|e| e.lines())?;
     let ron = import.to_ron();
     let mut text = String::new();

@@ -14,10 +14,12 @@ macro_rules! outln {
 
 mod commands;
 mod describe;
+mod games;
 mod import;
 mod load;
 mod play;
 mod report;
+mod rules;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -49,16 +51,37 @@ enum Command {
         /// An embedded variant's name (`standard`) or the path of a `.ron` variant file.
         variant: String,
     },
-    /// Read a position file and report every order that cannot be read.
+    /// Read a position file, or saved games, and report every order that cannot be read
+    /// or is illegal on its board, in a movement, retreat or adjustment phase.
     CheckOrders {
-        /// A position file with orders (`.ron` or `.json`).
+        /// A position file with orders (`.ron` or `.json`), of any phase; or saved games
+        /// (MILA's JSON: one game, or `.jsonl` with one game a line), every phase of which
+        /// is checked.
         file: PathBuf,
+        #[command(flatten)]
+        rules: load::RuleArgs,
+    },
+    /// Replay recorded games: each phase's orders on its recorded board, compared with the
+    /// board recorded next. Prints every divergence and ends with
+    /// `replay: N phases agree, M differ in K games`; exit code 1 if anything differs.
+    Replay {
+        /// Saved games: MILA's and dipcc's JSON (one game a file) or JSONL (one game a line).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        rules: load::RuleArgs,
     },
     /// Print a variant's opening position as a position file (RON), to start a game:
-    /// `dip new standard > game.ron`.
+    /// `dip new standard > game.ron` (or `--format saved-game > game.json`).
     New {
         /// An embedded variant's name (`standard`) or the path of a `.ron` variant file.
         variant: String,
+        /// `position` (dip's position file) or `saved-game` (MILA's and dipcc's JSON).
+        #[arg(long, value_enum, default_value = "position")]
+        format: play::GameFormat,
+        /// The saved game's id.
+        #[arg(long, requires = "format")]
+        id: Option<String>,
     },
     /// Adjudicate the orders of a position file (movement, retreat or adjustment phase)
     /// and print the results and the next position.
@@ -80,19 +103,42 @@ enum Command {
         #[command(flatten)]
         rules: load::RuleArgs,
     },
-    /// Play a game phase by phase from a position file, one orders file per phase.
+    /// Play a game phase by phase from a position file (or a saved game, going on from its
+    /// last phase) and orders files keyed by phase; with `--out` the game is saved after
+    /// every phase and a run again resumes it.
     Run {
         /// The position to start from, usually made by `dip new`. Its orders, if it has
         /// any, are the first phase's.
         game: PathBuf,
-        /// Orders for the following phases, one file per phase, in order: a RON (or
-        /// `.json`) map from power to order strings, `{"England": ["F London - North Sea"]}`.
+        /// Orders files, in any order: RON (or `.json`) maps from phase names to each
+        /// power's orders, `{"Spring 1901 Movement": {"England": ["F London - North Sea"]}}`,
+        /// one phase a file or several.
         orders: Vec<PathBuf>,
-        /// Write the final position to this file instead of after the report.
+        /// Save the position (or the game) to this file after every phase, atomically,
+        /// instead of printing it at the end; the game file itself makes the run resumable.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// `position` (the final position, RON) or `saved-game` (the whole game as MILA's
+        /// and dipcc's JSON, which `dip replay` checks and `dip run` goes on from).
+        #[arg(long, value_enum, default_value = "position")]
+        format: play::GameFormat,
+        /// The saved game's id [default: the game's own, or the output file's name].
+        #[arg(long)]
+        id: Option<String>,
         #[command(flatten)]
         rules: load::RuleArgs,
+    },
+    /// List every DATC disputable issue (chapter 4) with its choices, named as the
+    /// compliance matrix names them, and the choice in force.
+    Rules {
+        /// A variant (embedded name or `.ron` file) whose own choices apply.
+        variant: Option<String>,
+        /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`) or a preset file.
+        #[arg(long = "rules", value_name = "PRESET")]
+        preset: Option<String>,
+        /// One DATC issue's choice, `4.A.2=AllHold`; may be repeated.
+        #[arg(long = "option", value_name = "ISSUE=CHOICE")]
+        options: Vec<String>,
     },
     /// Import a map in the DPjudge format (the `.map` files of DPjudge and MILA) as a
     /// variant file, and report what dip cannot express.
@@ -107,6 +153,12 @@ enum Command {
         /// difference, and fail if there is one.
         #[arg(long, value_name = "VARIANT")]
         compare: Option<String>,
+        /// The variant's short name [default: from the file name].
+        #[arg(long)]
+        name: Option<String>,
+        /// The variant's title [default: from the file name].
+        #[arg(long)]
+        title: Option<String>,
     },
 }
 
@@ -116,14 +168,25 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Variants { dir } => commands::variants(dir.as_deref()),
         Command::Show { variant } => commands::show(variant),
-        Command::CheckOrders { file } => commands::check_orders(file),
-        Command::New { variant } => play::new(variant),
+        Command::CheckOrders { file, rules } if games::is_saved_game_file(file) => games::check_orders(file, rules),
+        Command::CheckOrders { file, rules } => commands::check_orders(file, rules),
+        Command::Replay { files, rules } => games::replay(files, rules),
+        Command::New { variant, format, id } => play::new(variant, *format, id.as_deref()),
         Command::Adjudicate { file, json, pretty, notation, rules } => {
             let pretty = *pretty || std::io::stdout().is_terminal();
             play::adjudicate(file, play::JsonOutput { json: *json, pretty, notation: *notation }, rules)
         }
-        Command::Run { game, orders, out, rules } => play::run(game, orders, out.as_deref(), rules),
-        Command::ImportMap { file, out, compare } => import::import_map(file, out.as_deref(), compare.as_deref()),
+        Command::Run { game, orders, out, format, id, rules } => {
+            let output = play::RunOutput { out: out.as_deref(), format: *format, id: id.as_deref() };
+            play::run(game, orders, output, rules)
+        }
+        Command::Rules { variant, preset, options } => {
+            let args = load::RuleArgs { preset: preset.clone(), options: options.clone(), variant: None };
+            rules::rules(variant.as_deref(), &args)
+        }
+        Command::ImportMap { file, out, compare, name, title } => {
+            import::import_map(file, out.as_deref(), compare.as_deref(), name.as_deref(), title.as_deref())
+        }
     };
     let (text, errors, code) = match result {
         Ok(output) => (output.text, output.errors, output.code),

@@ -3,6 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use indexmap::IndexMap;
+
 use dip::formats::{PhaseResults, PlayedPhase};
 use dip::{Game, Notation, Order, OrderLine, Phase, Position, PositionFile};
 
@@ -22,14 +24,20 @@ fn readable(lines: &[OrderLine]) -> Vec<Order> {
     lines.iter().filter_map(|l| l.parsed.as_ref().ok().cloned()).collect()
 }
 
-/// `dip new`: the variant's opening position as a position file.
-pub fn new(arg: &str) -> Result<Output, Errors> {
+/// `dip new`: the variant's opening position as a position file, or as a saved game.
+pub fn new(arg: &str, format: GameFormat, id: Option<&str>) -> Result<Output, Errors> {
     let variant = load::variant_arg(arg)?;
     let map = &variant.map;
     let position = Position::opening(map);
+    let mut out = String::new();
+    if format == GameFormat::SavedGame {
+        let rules = variant.rules()?;
+        let game = Game::new(variant.map.clone(), rules);
+        outln!(out, "{}", game.to_saved_game(id.unwrap_or("dip-game")).to_json_pretty());
+        return Ok(Output::new(out, ExitCode::SUCCESS));
+    }
     let file = PositionFile::write(map, &position, &[]).map_err(|e| vec![format!("{arg}: {e}")])?;
     let text = ron_text(&file).map_err(|e| vec![format!("{arg}: cannot write the opening position: {e}")])?;
-    let mut out = String::new();
     outln!(out, "// {}: the opening position ({}). Play it with `dip run`.", map.title(), position.phase);
     outln!(out, "{text}");
     Ok(Output::new(out, ExitCode::SUCCESS))
@@ -71,7 +79,7 @@ pub fn json_text<T: serde::Serialize>(value: &T, pretty: bool) -> Result<String,
 /// `dip adjudicate`: results, what the phase decided and the next position, for a
 /// movement, retreat or adjustment phase.
 pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -> Result<Output, Errors> {
-    let Loaded { source, variant, position, lines } = load::position(path)?;
+    let Loaded { source, variant, position, lines } = load::position(path, rule_args)?;
     let file = source.name();
     let rules = variant.rules_with(&source.file, rule_args)?;
     let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{file}: {e}")])?;
@@ -105,16 +113,51 @@ pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -
     Ok(Output::new(out, ExitCode::SUCCESS))
 }
 
-/// `dip run`: plays the game file's orders (if any), then one orders file per phase, and
-/// reports each phase, the centres at the end, and the final position.
+/// The file format `dip new` and `dip run` write a game in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameFormat {
+    /// dip's position file (RON): the board waiting for orders.
+    #[default]
+    Position,
+    /// The saved-game JSON of MILA and dipcc: every phase played, its board, orders and
+    /// results, and the board waiting for orders.
+    SavedGame,
+}
+
+/// Where `dip run` writes the game, and how.
+#[derive(Clone, Copy, Debug)]
+pub struct RunOutput<'a> {
+    pub out: Option<&'a Path>,
+    pub format: GameFormat,
+    /// The saved game's id (`--id`); by default the game's own, or the output file's name.
+    pub id: Option<&'a str>,
+}
+
+/// The orders for one phase, wherever they came from.
+struct Given<'a> {
+    phase: Phase,
+    /// `FILE:LINE` of the phase's orders, for messages.
+    at: String,
+    /// The file to name in the report.
+    file: String,
+    lines: &'a [OrderLine],
+    problems: &'a [String],
+}
+
+/// `dip run`: plays the game, phase after phase, with the orders given for each: the game
+/// file's own (for its phase) and those of the orders files, each under the phase it is
+/// for. The game file is a position file or a saved game (which goes on from its last
+/// phase). Play stops at the first phase without orders. With `--out`, the game is written
+/// (atomically) after every phase, so a run can be stopped at any moment and resumed by
+/// running it again with the same files: phases the game has already passed are skipped.
+/// Orders for a phase the game never reached (a retreat phase with nothing dislodged, a
+/// phase of another year) are an error.
 pub fn run(
     game_path: &Path,
     order_paths: &[PathBuf],
-    out_path: Option<&Path>,
+    output: RunOutput<'_>,
     rule_args: &load::RuleArgs,
 ) -> Result<Output, Errors> {
-    let Loaded { source, variant, position, lines } = load::position(game_path)?;
-    let game_file = source.name();
     // Every orders file is read before any phase is played.
     let mut files = Vec::new();
     let mut errors = Vec::new();
@@ -124,30 +167,106 @@ pub fn run(
             Err(lines) => errors.extend(lines),
         }
     }
+    let game_file = game_path.display().to_string();
     if !errors.is_empty() {
         errors.push(format!("dip run: no phase was played from {game_file}: fix the orders files above"));
         return Err(errors);
     }
+    if crate::games::is_saved_game_file(game_path) {
+        let (game, id) = crate::games::load_game(game_path, rule_args)?;
+        return run_game(game, &game_file, None, &files, output, &id, IndexMap::new());
+    }
+    let Loaded { source, variant, position, lines } = load::position(game_path, rule_args)?;
     let rules = variant.rules_with(&source.file, rule_args)?;
-    let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{game_file}: {e}")])?;
+    let game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{game_file}: {e}")])?;
+    let first = (!source.file.orders.is_empty()).then_some(&lines[..]);
+    run_game(game, &game_file, first, &files, output, "", source.file.rules.clone())
+}
+
+/// Plays the phases that have orders, saving after each, and reports the game. `rules`
+/// are the game file's own rule choices, kept in the position it saves.
+fn run_game(
+    mut game: Game,
+    game_file: &str,
+    first: Option<&[OrderLine]>,
+    files: &[load::OrdersFile],
+    output: RunOutput<'_>,
+    id: &str,
+    rules: IndexMap<String, String>,
+) -> Result<Output, Errors> {
+    // Every order is read, for its phase, before any is played; each phase is given once.
+    let mut errors = Vec::new();
+    let mut read = Vec::new();
+    for file in files {
+        match file.read(game.map()) {
+            Ok(phases) => read.push(phases),
+            Err(lines) => errors.extend(lines),
+        }
+    }
+    let start = game.phase();
+    let mut given: Vec<Given<'_>> = Vec::new();
+    if let Some(lines) = first {
+        given.push(Given {
+            phase: start,
+            at: game_file.to_string(),
+            file: game_file.to_string(),
+            lines,
+            problems: &[],
+        });
+    }
+    for (file, phases) in files.iter().zip(&read) {
+        for (phase, (lines, problems)) in file.phases.iter().zip(phases) {
+            let at = file.at(phase);
+            if let Some(first) = given.iter().find(|g| g.phase == phase.phase) {
+                errors.push(format!("{at}: orders for {} are given twice (first at {})", phase.phase, first.at));
+                continue;
+            }
+            given.push(Given { phase: phase.phase, at, file: file.name(), lines, problems });
+        }
+    }
+    if !errors.is_empty() {
+        errors.push(format!("dip run: no phase was played from {game_file}: fix the orders files above"));
+        return Err(errors);
+    }
     let mut out = String::new();
     outln!(out, "{game_file}: {} ({})", game.phase(), game.map().title());
     outln!(out);
-
-    let mut phase_out = |game: &mut Game, file: &str, lines: &[OrderLine], problems: &[String]| {
-        outln!(out, "== {} ==", game.phase());
-        problems.iter().for_each(|p| outln!(out, "{p}"));
-        let (_, report) = play(game, file, lines, &format!("Orders ({file}):"))?;
+    // Phases the game is already past: a resumed run.
+    let past: Vec<&Given<'_>> = given.iter().filter(|g| g.phase.chronological() < start.chronological()).collect();
+    for g in &past {
+        outln!(out, "{}: {} already played (the game is at {start}): skipped", g.at, g.phase);
+    }
+    if !past.is_empty() {
+        outln!(out);
+    }
+    let mut played: Vec<Phase> = Vec::new();
+    while let Some(g) = given.iter().find(|g| g.phase == game.phase()) {
+        outln!(out, "== {} ==", g.phase);
+        g.problems.iter().for_each(|p| outln!(out, "{p}"));
+        let (_, report) = play(&mut game, &g.file, g.lines, &format!("Orders ({}):", g.file))?;
         out.push_str(&report.text);
-        Ok::<(), Errors>(())
-    };
-    if !source.file.orders.is_empty() {
-        phase_out(&mut game, &game_file, &lines, &[])?;
+        played.push(g.phase);
+        if let Some(path) = output.out {
+            let (_, text) = game_text(&game, game_file, output, id, &rules)?;
+            dip::atomic_write(path, format!("{text}\n")).map_err(|e| vec![format!("cannot save the game: {e}")])?;
+        }
+        if game.winner().is_some() {
+            break;
+        }
     }
-    for file in &files {
-        let (lines, problems) = file.read(game.map(), game.phase().kind);
-        phase_out(&mut game, &file.name(), &lines, &problems)?;
-    }
+    // Orders for a phase the game did not reach are refused, not silently dropped.
+    let unplayed: Vec<String> = given
+        .iter()
+        .filter(|g| g.phase.chronological() >= start.chronological() && !played.contains(&g.phase))
+        .map(|g| {
+            let why = if g.phase.chronological() < game.phase().chronological() {
+                format!("the game passed it without playing it (from {start} it went to {})", game.phase())
+            } else {
+                format!("the game stopped at {}, which has no orders", game.phase())
+            };
+            format!("{}: orders for {} were not played: {why}", g.at, g.phase)
+        })
+        .collect();
 
     let map = game.map();
     let position = game.position();
@@ -169,18 +288,46 @@ pub fn run(
     }
     outln!(out);
 
-    let next = PositionFile::write(map, position, &[]).map_err(|e| vec![format!("{game_file}: {e}")])?;
-    let next = ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the final position: {e}")])?;
-    match out_path {
+    let (what, text) = game_text(&game, game_file, output, id, &rules)?;
+    match output.out {
         Some(path) => {
-            dip::atomic_write(path, format!("{next}\n"))
-                .map_err(|e| vec![format!("cannot save the final position: {e}")])?;
-            outln!(out, "Final position ({}) written to {}.", game.phase(), path.display());
+            // Written after every phase; once here if no phase was played.
+            if played.is_empty() {
+                dip::atomic_write(path, format!("{text}\n")).map_err(|e| vec![format!("cannot save the game: {e}")])?;
+            }
+            outln!(out, "{what} written to {}.", path.display());
         }
         None => {
-            outln!(out, "Final position ({}):", game.phase());
-            outln!(out, "{next}");
+            outln!(out, "{what}:");
+            outln!(out, "{text}");
         }
     }
-    Ok(Output::new(out, ExitCode::SUCCESS))
+    let code = if unplayed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+    Ok(Output { text: out, errors: unplayed, code })
+}
+
+/// The game as `dip run` writes it: what it is (`Final position (...)`) and its text.
+fn game_text(
+    game: &Game,
+    game_file: &str,
+    output: RunOutput<'_>,
+    id: &str,
+    rules: &IndexMap<String, String>,
+) -> Result<(String, String), Errors> {
+    match output.format {
+        GameFormat::Position => {
+            let mut next =
+                PositionFile::write(game.map(), game.position(), &[]).map_err(|e| vec![format!("{game_file}: {e}")])?;
+            next.rules = rules.clone();
+            let next = ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the position: {e}")])?;
+            Ok((format!("Final position ({})", game.phase()), next))
+        }
+        GameFormat::SavedGame => {
+            let stem = output.out.and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned());
+            let id = output.id.map(str::to_string).or_else(|| (!id.is_empty()).then(|| id.to_string()));
+            let id = id.or(stem).unwrap_or_else(|| "dip-game".into());
+            let what = format!("Game {id} ({} played)", plural(game.history().len(), "phase"));
+            Ok((what, game.to_saved_game(&id).to_json_pretty()))
+        }
+    }
 }
