@@ -180,7 +180,8 @@ fn large_map_instructions(exe: &str) -> ExitCode {
         let mut total = 0;
         for figure in ["parsed", "outcome"] {
             let n = 50;
-            let (Some(with), Some(without)) = (callgrind(exe, figure, workload, n), callgrind(exe, figure, workload, 0))
+            let (Some(with), Some(without)) =
+                (callgrind(exe, figure, workload, n), callgrind(exe, figure, workload, 0))
             else {
                 eprintln!("valgrind failed or is not installed");
                 return ExitCode::FAILURE;
