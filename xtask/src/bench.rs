@@ -21,6 +21,8 @@ const ISSUE_CONVOY_WEB_MS: f64 = 35.0;
 /// Units in the two positions.
 const UNITS: [f64; 2] = [22.0, 34.0];
 const WORKLOADS: [&str; 2] = ["opening_s1901", "midgame_34"];
+/// Orders in the `parse_errors` benchmark (`unreadable` in benches/common).
+const UNREADABLE: f64 = 11.0;
 /// Random games per iteration of the game benchmarks (`GAMES` in benches/common).
 const GAMES: f64 = 16.0;
 /// The full movement phases of the large maps (`LARGE_MAPS` in benches/common) and their
@@ -39,6 +41,9 @@ const LARGE_MAPS: [(&str, f64); 5] = [
 const START_INSTRUCTIONS: &[(&str, &str, u64)] = &[
     ("parse", "opening_s1901", 61_645),
     ("parse", "midgame_34", 100_270),
+    ("parse_long", "opening_s1901", 75_538),
+    ("parse_long", "midgame_34", 131_796),
+    ("parse_errors", "-", 25_167_481),
     ("parsed", "opening_s1901", 15_232),
     ("parsed", "midgame_34", 55_401),
     ("outcome", "opening_s1901", 8_965),
@@ -117,6 +122,16 @@ pub fn run(args: &[String]) -> ExitCode {
     let ok = faster.iter().all(|r| r.is_some_and(|r| r >= 5.0));
     let label = "parse_only: issue / now (at least 5)";
     println!("  {label:<34} {:>24} {:>24}  {}", show(faster[0]), show(faster[1]), verdict(ok));
+    let long = pair("parse_long");
+    println!(
+        "{:<36} {:>24} {:>24}",
+        "long forms (parse_long), µs",
+        long[0].map_or("-".into(), |v| format!("{v:.3}")),
+        long[1].map_or("-".into(), |v| format!("{v:.3}"))
+    );
+    if let Some(errors) = get("parse_errors", "") {
+        println!("{:<36} {:>24.2}", "unreadable orders (parse_errors), µs each", errors / UNREADABLE);
+    }
     let per_order = [0, 1].map(|i| parse[i].map(|v| v * 1000.0 / UNITS[i]));
     println!(
         "  {:<34} {:>24} {:>24}",
@@ -294,6 +309,7 @@ fn count_instructions() -> ExitCode {
         let n: u64 = match figure {
             "convoy_web" => 3,
             "games" => 4,
+            "parse_errors" => 20,
             _ => 100,
         };
         let out = Command::new("valgrind")

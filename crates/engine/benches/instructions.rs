@@ -2,8 +2,9 @@
 //! valgrind (repeatable on a busy machine, unlike wall-clock time):
 //!
 //! `instructions FIGURE WORKLOAD N` with FIGURE one of `parse`, `parsed`, `outcome`,
-//! `text`, `legal`, `legal_unit`, `convoy_web`, `games` (N games one by one: seeds 1, 2, …;
-//! WORKLOAD is ignored for `convoy_web` and `games`). Each iteration's work runs inside
+//! `text`, `parse_long`, `parse_errors`, `legal`, `legal_unit`, `convoy_web`, `games` (N
+//! games one by one: seeds 1, 2, …; WORKLOAD is ignored for `convoy_web`, `games` and
+//! `parse_errors`). Each iteration's work runs inside
 //! `measured`, and what it returns is dropped outside it, as divan drops a benchmark's
 //! results after timing: `cargo xtask bench --instructions` counts with callgrind only
 //! inside `measured` and divides by N. Without arguments (as `cargo bench` runs it) it
@@ -13,7 +14,7 @@ use dip::batch::{self, RandomGame};
 use dip::{Adjudicator, Rules};
 
 mod common;
-use common::{UNTIL_YEAR, read_orders, workload};
+use common::{UNTIL_YEAR, long_texts, read_orders, read_unreadable, unreadable, workload};
 
 /// The work of one iteration; callgrind counts only inside this function.
 #[inline(never)]
@@ -27,7 +28,7 @@ fn main() {
     let n: u64 = n.parse().expect("N is a number");
     let name = match figure.as_str() {
         "convoy_web" => "convoy_web",
-        "games" => "opening_s1901",
+        "games" | "parse_errors" => "opening_s1901",
         _ => name.as_str(),
     };
     let w = workload(name);
@@ -39,6 +40,7 @@ fn main() {
     let mut orders = Vec::with_capacity(w.texts.len());
     let mut sink = 0usize;
     let start = dip::Position::opening(&w.map);
+    let (long, bad) = (long_texts(&w), unreadable());
     let provinces: Vec<_> = w.position.units.iter().map(|u| w.map.province_of(u.loc)).collect();
     for i in 0..n {
         sink += match figure.as_str() {
@@ -46,6 +48,11 @@ fn main() {
                 read_orders(&w.map, &w.texts, &mut orders);
                 orders.len()
             }),
+            "parse_long" => measured(|| {
+                read_orders(&w.map, &long, &mut orders);
+                orders.len()
+            }),
+            "parse_errors" => measured(|| read_unreadable(&w.map, &bad)),
             "parsed" => measured(|| {
                 let ran =
                     adjudicator.run(&w.map, std::hint::black_box(&w.position), std::hint::black_box(&w.orders), &rules);

@@ -1,7 +1,9 @@
 //! The speed of a whole phase and of whole games (`cargo xtask bench` runs this and prints
 //! every figure beside the baselines of issue #15 and dipcc's recorded figures):
 //!
-//! - `parse_only`: reading the order texts of a workload;
+//! - `parse_only`: reading the order texts of a workload (judge notation, upper case);
+//!   `parse_long`: the same orders in the DATC's long form; `parse_errors`: eleven
+//!   orders nobody could read (misspellings, junk, a long line), with suggestions;
 //! - `parsed`: the resolver on parsed orders (`Adjudicator::run`);
 //! - `outcome_only`: building the outcome after a run (results with reasons, dislodged
 //!   units with retreats, the next position);
@@ -18,7 +20,7 @@ use dip::batch::{self, rayon};
 use dip::{Adjudicator, Rules};
 
 mod common;
-use common::{LARGE_MAPS, WORKLOADS, random_games, read_orders, workload};
+use common::{LARGE_MAPS, WORKLOADS, long_texts, random_games, read_orders, read_unreadable, unreadable, workload};
 
 #[divan::bench(args = WORKLOADS)]
 fn parse_only(bencher: divan::Bencher<'_, '_>, name: &str) {
@@ -28,6 +30,24 @@ fn parse_only(bencher: divan::Bencher<'_, '_>, name: &str) {
         read_orders(&w.map, &w.texts, &mut orders);
         divan::black_box(orders.len())
     });
+}
+
+#[divan::bench(args = WORKLOADS)]
+fn parse_long(bencher: divan::Bencher<'_, '_>, name: &str) {
+    let w = workload(name);
+    let texts = long_texts(&w);
+    let mut orders = Vec::with_capacity(texts.len());
+    bencher.bench_local(|| {
+        read_orders(&w.map, &texts, &mut orders);
+        divan::black_box(orders.len())
+    });
+}
+
+#[divan::bench]
+fn parse_errors(bencher: divan::Bencher<'_, '_>) {
+    let map = dip::variant("standard").expect("standard map");
+    let texts = unreadable();
+    bencher.bench_local(|| read_unreadable(&map, &texts));
 }
 
 #[divan::bench(args = WORKLOADS)]

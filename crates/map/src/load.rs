@@ -665,6 +665,10 @@ impl Compiler<'_> {
         }
         let mut sorted_names: Vec<(String, ProvinceId)> = names.iter().map(|(n, &p)| (n.clone(), p)).collect();
         sorted_names.sort();
+        let named_like_a_unit = |p: &Power| {
+            [&p.name, &p.adjective, &p.short].iter().any(|n| ["a", "f"].iter().any(|l| n.eq_ignore_ascii_case(l)))
+        };
+        let plain_order_words = railroads.is_empty() && canals.is_empty() && !powers.iter().any(named_like_a_unit);
         // Seasons as bits per province, for an allocation-free `is_frozen`.
         let frozen = provinces.iter().map(|p| p.frozen_in.iter().fold(0u8, |m, &s| m | season_bit(s))).collect();
         Map {
@@ -691,6 +695,8 @@ impl Compiler<'_> {
                 starts
             },
             name_table: crate::map::name_table(&sorted_names),
+            three_letter_names: crate::map::three_letter_table(&sorted_names),
+            plain_order_words,
             names: sorted_names,
             start_season: def.start.season,
             start_year: def.start.year,

@@ -148,6 +148,11 @@ pub struct Map {
     pub(crate) max_name_words: usize,
     /// Hashes of the first words of names of several words, sorted.
     pub(crate) long_name_starts: Vec<u32>,
+    /// Names of three ASCII letters, indexed by the letters (base 26): the province + 1,
+    /// with [`LONGER`] set when the word also starts a longer name; 0 for no name.
+    pub(crate) three_letter_names: Vec<u32>,
+    /// No railroads, no canals, no power named `A` or `F`: see [`Map::plain_order_words`].
+    pub(crate) plain_order_words: bool,
     pub(crate) start_season: Season,
     pub(crate) start_year: u16,
     pub(crate) start_units: Vec<StartUnit>,
@@ -341,6 +346,24 @@ impl Map {
         self.long_name_starts.binary_search(&name_hash(first_word)).is_ok()
     }
 
+    /// For fast order reading: the province named by a word of three ASCII letters (any
+    /// case), and whether the word also starts a longer name (a reader must then try the
+    /// longer spans, as [`Map::starts_longer_name`] says). `None` when no name is those
+    /// three letters. One table lookup.
+    #[inline]
+    pub fn three_letter_name(&self, word: &[u8]) -> Option<(ProvinceId, bool)> {
+        let &[a, b, c] = word else { return None };
+        let entry = *self.three_letter_names.get(three_letter_index(a, b, c)?)?;
+        (entry != 0).then(|| (ProvinceId(((entry & !LONGER) - 1) as u16), entry & LONGER != 0))
+    }
+
+    /// Whether a reader may take the words of a movement order at face value: the map has
+    /// no railroads or canals (whose short names would be read first) and no power named
+    /// `A` or `F` (which would read as a nationality or a power prefix).
+    pub fn plain_order_words(&self) -> bool {
+        self.plain_order_words
+    }
+
     /// Most words in any province name of the map: longer spans of text need no lookup.
     pub fn max_name_words(&self) -> usize {
         self.max_name_words
@@ -502,6 +525,32 @@ pub(crate) fn season_bit(season: Season) -> u8 {
 /// FNV-1a over the bytes of a normalised name.
 pub(crate) fn name_hash(name: &[u8]) -> u32 {
     name.iter().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(*b)).wrapping_mul(0x0100_0193))
+}
+
+/// The flag of a [`Map::three_letter_name`] entry: the word starts a longer name too.
+const LONGER: u32 = 1 << 31;
+
+/// The base-26 index of three ASCII letters, any case.
+#[inline]
+fn three_letter_index(a: u8, b: u8, c: u8) -> Option<usize> {
+    let letter = |x: u8| x.is_ascii_alphabetic().then(|| usize::from(x.to_ascii_lowercase() - b'a'));
+    Some((letter(a)? * 26 + letter(b)?) * 26 + letter(c)?)
+}
+
+/// Builds the table of [`Map::three_letter_name`] from the normalised names.
+pub(crate) fn three_letter_table(names: &[(String, ProvinceId)]) -> Vec<u32> {
+    let mut table = vec![0u32; 26 * 26 * 26];
+    let mut longer_starts: Vec<&str> = names.iter().filter_map(|(n, _)| n.split_once(' ').map(|(w, _)| w)).collect();
+    longer_starts.sort_unstable();
+    for (name, id) in names {
+        if let &[a, b, c] = name.as_bytes() {
+            if let Some(i) = three_letter_index(a, b, c) {
+                let longer = if longer_starts.binary_search(&name.as_str()).is_ok() { LONGER } else { 0 };
+                table[i] = (u32::from(id.0) + 1) | longer;
+            }
+        }
+    }
+    table
 }
 
 /// Builds the lookup table for [`Map::province_by_normalised`].

@@ -17,6 +17,7 @@
 //! ```
 
 mod check;
+mod fast;
 mod file;
 mod lex;
 mod model;

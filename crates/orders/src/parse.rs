@@ -59,7 +59,19 @@ impl ParseOptions {
 }
 
 /// Reads one order. Never panics; any text it cannot read is an `Err` saying where and why.
+#[inline]
 pub fn parse_order(map: &Map, options: ParseOptions, text: &str) -> Result<Order, ParseError> {
+    // Judge notation with three-letter names is read without tokens (`fast.rs`).
+    if let (PhaseKind::Movement, Some(power)) = (options.phase, options.power) {
+        if let Some(order) = crate::fast::movement_order(map, power, text) {
+            return Ok(order);
+        }
+    }
+    parse_order_full(map, options, text)
+}
+
+/// [`parse_order`] by the full parser alone.
+pub(crate) fn parse_order_full(map: &Map, options: ParseOptions, text: &str) -> Result<Order, ParseError> {
     let toks = tokens(text);
     let mut p = Parser { map, toks, pos: 0, text, names: options.names, norm: NameBuf::default() };
     p.order(options)

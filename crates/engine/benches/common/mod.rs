@@ -127,3 +127,37 @@ fn large_map(name: &str) -> Option<Workload> {
     let texts = orders.iter().map(|o| (o.power, o.display(&map).to_string())).collect();
     Some(Workload { map, position, texts, orders })
 }
+
+/// The workload's orders written out in the DATC's long form (`A Paris - Burgundy`,
+/// `F North Sea Convoys A London - Belgium`).
+pub fn long_texts(w: &Workload) -> Vec<(PowerId, String)> {
+    w.orders.iter().map(|o| (o.power, o.display(&w.map).to_string())).collect()
+}
+
+/// Orders nobody could read, each for England on the standard map: misspelled and
+/// unknown names (long and short), missing parts, junk, and a long line.
+pub fn unreadable() -> Vec<String> {
+    let mut texts: Vec<String> = [
+        "A Lodnn - Belgium",
+        "F Nrth Sea Convoys A Yorkshire - Belgium",
+        "A Paris - Burgundyy",
+        "A PAR - XYZ",
+        "F LON S F EDI - NTHH",
+        "A Liverpool Supports",
+        "A Par -",
+        "zzzz",
+        "A Mnuich - Bohemai",
+        "F English Chanel - Mid Atlantic Oceann",
+    ]
+    .map(String::from)
+    .to_vec();
+    texts.push("A Paris - ".to_string() + &"Burgundy ".repeat(200));
+    texts
+}
+
+/// Reads `texts` as England's, counting the errors.
+pub fn read_unreadable(map: &Map, texts: &[String]) -> usize {
+    let england = map.power_by_name("England").expect("England");
+    let options = ParseOptions::new(PhaseKind::Movement).power(england);
+    texts.iter().filter(|t| parse_order(map, options, std::hint::black_box(t)).is_err()).count()
+}
