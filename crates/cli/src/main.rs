@@ -16,6 +16,7 @@ mod commands;
 mod describe;
 mod load;
 mod play;
+mod render;
 mod report;
 
 use std::io::Write;
@@ -83,6 +84,9 @@ enum Command {
         #[command(flatten)]
         rules: load::RuleArgs,
     },
+    /// Draw a position as a map (`-o board.svg` or `board.png`), with `--orders` its
+    /// orders and with `--results` what they did.
+    Render(render::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -94,6 +98,7 @@ fn main() -> ExitCode {
         Command::New { variant } => play::new(variant),
         Command::Adjudicate { file, json, rules } => play::adjudicate(file, *json, rules),
         Command::Run { game, orders, out, rules } => play::run(game, orders, out.as_deref(), rules),
+        Command::Render(args) => render::render(args),
     };
     let (text, errors, code) = match result {
         Ok(output) => (output.text, output.errors, output.code),
