@@ -1,16 +1,27 @@
 //! Project tasks: `cargo xtask datc [--dir PATH]` prints the DATC compliance report;
-//! `cargo xtask bench` runs the benchmark and prints the medians.
+//! `cargo xtask bench [--instructions]` runs the benchmark and prints every figure of
+//! issue #15 beside its baseline (see `bench.rs`); `cargo xtask import-maps DIR [--out DIR]`
+//! imports every DPjudge `.map` file of a folder and prints each report; `cargo xtask godip
+//! FILE.go [options]` prints a godip variant definition as a dip variant file.
 
 use std::collections::BTreeMap;
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
+
+mod bench;
+mod godip;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("datc") => datc(&args[1..]),
-        Some("bench") => bench(),
+        Some("bench") => bench::run(&args[1..]),
+        Some("import-maps") => import_maps(&args[1..]),
+        Some("godip") => godip::run(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask datc [--dir PATH] | cargo xtask bench");
+            eprintln!(
+                "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
+                 DIR [--out DIR] | cargo xtask godip FILE.go [options]"
+            );
             ExitCode::from(2)
         }
     }
@@ -157,69 +168,59 @@ fn matrix(cases: &[dip_datc::Case]) -> String {
     out
 }
 
-/// Runs the divan benchmark and reports the median of each parsed-orders workload.
-fn bench() -> ExitCode {
-    let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["bench", "--package", "dip-movement", "--bench", "adjudicate"])
-        .output();
-    let output = match output {
-        Ok(o) if o.status.success() => o,
-        Ok(o) => {
-            eprintln!("{}", String::from_utf8_lossy(&o.stderr));
-            return ExitCode::FAILURE;
-        }
-        Err(e) => {
-            eprintln!("cannot run cargo bench: {e}");
-            return ExitCode::FAILURE;
+/// Imports every `.map` file of a folder (MILA's `diplomacy/maps`, a DPjudge `maps/`),
+/// prints each one's counts and import report, and writes the variants to `--out` if
+/// given. Fails if any file does not import.
+fn import_maps(args: &[String]) -> ExitCode {
+    let (dir, out) = match args {
+        [dir] => (std::path::PathBuf::from(dir), None),
+        [dir, flag, out] if flag == "--out" => (dir.into(), Some(std::path::PathBuf::from(out))),
+        _ => {
+            eprintln!("usage: cargo xtask import-maps DIR [--out DIR]");
+            return ExitCode::from(2);
         }
     };
-    let text = String::from_utf8_lossy(&output.stdout);
-    print!("{text}");
-    // Rows look like `│  ├─ midgame_34     1.6 µs │ 18 µs │ 1.7 µs │ ...`: name, fastest,
-    // then slowest, median, mean.
-    let mut group = String::new();
-    let mut medians: BTreeMap<(String, String), f64> = BTreeMap::new();
-    for line in text.lines() {
-        // Nested rows start with the tree's own `│`; it is not a column.
-        let line = line.trim_start_matches(['│', ' ']);
-        let cells: Vec<&str> = line.split('│').map(str::trim).collect();
-        let first: Vec<&str> = cells[0].split_whitespace().filter(|w| !w.contains('─')).collect();
-        match first.as_slice() {
-            [name] if cells.len() > 1 && cells[1].is_empty() => group = name.to_string(),
-            [name, _value, _unit] if cells.len() > 3 => {
-                if let Some(us) = micros(cells[2]) {
-                    medians.insert((group.clone(), name.to_string()), us);
+    let mut files: Vec<std::path::PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries.filter_map(Result::ok).map(|e| e.path()).collect(),
+        Err(e) => {
+            eprintln!("{}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    files.retain(|p| p.extension().is_some_and(|e| e == "map"));
+    files.sort();
+    let (mut imported, mut failed) = (0, 0);
+    for file in &files {
+        match dip_import::import_file(file)
+            .and_then(|i| i.map().map(|m| (i, m)).map_err(dip_import::ImportError::Invalid))
+        {
+            Ok((import, map)) => {
+                imported += 1;
+                println!(
+                    "{}: {} powers, {} provinces, {} centres, {} notes",
+                    file.display(),
+                    map.power_count(),
+                    map.province_count(),
+                    map.centres().count(),
+                    import.notes.len()
+                );
+                for note in &import.notes {
+                    println!("    {note}");
+                }
+                if let Some(out) = &out {
+                    let path = out.join(format!("{}.ron", import.variant.name));
+                    if let Err(e) = dip_io::atomic_write(&path, import.to_ron()) {
+                        eprintln!("{}: {e}", path.display());
+                        failed += 1;
+                    }
                 }
             }
-            _ => {}
-        }
-    }
-    let get = |g: &str, n: &str| medians.get(&(g.to_string(), n.to_string())).copied();
-    match (get("parsed", "opening_s1901"), get("parsed", "midgame_34")) {
-        (Some(a), Some(b)) => {
-            if let (Some(ta), Some(tb)) = (get("text", "opening_s1901"), get("text", "midgame_34")) {
-                println!("from text: opening_s1901 {ta:.3} µs, midgame_34 {tb:.3} µs");
+            Err(e) => {
+                failed += 1;
+                println!("{}: FAILED\n{e}", file.display());
             }
-            println!("bench: opening_s1901 {a:.3} µs, midgame_34 {b:.3} µs");
-            ExitCode::SUCCESS
-        }
-        _ => {
-            eprintln!("could not read the medians from the benchmark output");
-            ExitCode::FAILURE
         }
     }
-}
-
-/// `1.681 µs` → 1.681; `440.7 ns` → 0.4407.
-fn micros(cell: &str) -> Option<f64> {
-    let mut parts = cell.split_whitespace();
-    let value: f64 = parts.next()?.parse().ok()?;
-    let factor = match parts.next()? {
-        "ns" => 0.001,
-        "µs" | "us" => 1.0,
-        "ms" => 1000.0,
-        "s" => 1_000_000.0,
-        _ => return None,
-    };
-    Some(value * factor)
+    println!("import-maps: {imported} imported, {failed} failed");
+    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

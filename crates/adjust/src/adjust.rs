@@ -9,9 +9,10 @@ use dip_map::rules::{
     TooManyRemovals, WaivingBuilds,
 };
 use dip_map::{
-    BuildRule, LocId, Map, Phase, PhaseKind, Position, PowerId, ProvinceId, Rules, Season, Terrain, Unit, UnitKind,
+    BuildRule, LocId, Map, Phase, PhaseKind, Position, PowerId, PowerRole, ProvinceId, Rules, Season, Terrain, Unit,
+    UnitKind,
 };
-use dip_orders::{Action, CoastSpec, Order};
+use dip_orders::{Action, AdjudicationError, CoastSpec, Order, check_input};
 
 use crate::board::{SpecMisfit, check_spec, is_coast_of, power, province, province_of};
 use crate::disorder::precedence;
@@ -58,6 +59,60 @@ pub enum AdjustmentIllegal {
     WrongUnitType,
     /// A removal naming a coast the unit is not on (under §4.B.5 choice a).
     WrongCoast,
+    /// An order of a neutral power: it gives none; its builds are made for it.
+    NeutralPower,
+}
+
+impl AdjustmentIllegal {
+    /// Every reason, in declaration order (for documentation and tests).
+    pub const ALL: &'static [AdjustmentIllegal] = &[
+        AdjustmentIllegal::NoSuchPower,
+        AdjustmentIllegal::WrongPhase,
+        AdjustmentIllegal::NoBuildsDue,
+        AdjustmentIllegal::NoRemovalsDue,
+        AdjustmentIllegal::NotACentre,
+        AdjustmentIllegal::NotOwned,
+        AdjustmentIllegal::NotHomeCentre,
+        AdjustmentIllegal::BuildRestricted,
+        AdjustmentIllegal::Occupied,
+        AdjustmentIllegal::NoUnitType,
+        AdjustmentIllegal::FleetInLand,
+        AdjustmentIllegal::ArmyAtSea,
+        AdjustmentIllegal::CoastNeeded,
+        AdjustmentIllegal::UnknownCoast,
+        AdjustmentIllegal::WaiveNotAllowed,
+        AdjustmentIllegal::NoUnit,
+        AdjustmentIllegal::ForeignUnit,
+        AdjustmentIllegal::WrongUnitType,
+        AdjustmentIllegal::WrongCoast,
+        AdjustmentIllegal::NeutralPower,
+    ];
+
+    /// A stable snake_case name for programs (`not_owned`); documented in `docs/json.md`.
+    pub fn code(self) -> &'static str {
+        match self {
+            AdjustmentIllegal::NoSuchPower => "no_such_power",
+            AdjustmentIllegal::WrongPhase => "wrong_phase",
+            AdjustmentIllegal::NoBuildsDue => "no_builds_due",
+            AdjustmentIllegal::NoRemovalsDue => "no_removals_due",
+            AdjustmentIllegal::NotACentre => "not_a_centre",
+            AdjustmentIllegal::NotOwned => "not_owned",
+            AdjustmentIllegal::NotHomeCentre => "not_home_centre",
+            AdjustmentIllegal::BuildRestricted => "build_restricted",
+            AdjustmentIllegal::Occupied => "occupied",
+            AdjustmentIllegal::NoUnitType => "no_unit_type",
+            AdjustmentIllegal::FleetInLand => "fleet_in_land",
+            AdjustmentIllegal::ArmyAtSea => "army_at_sea",
+            AdjustmentIllegal::CoastNeeded => "coast_needed",
+            AdjustmentIllegal::UnknownCoast => "unknown_coast",
+            AdjustmentIllegal::WaiveNotAllowed => "waive_not_allowed",
+            AdjustmentIllegal::NoUnit => "no_unit",
+            AdjustmentIllegal::ForeignUnit => "foreign_unit",
+            AdjustmentIllegal::WrongUnitType => "wrong_unit_type",
+            AdjustmentIllegal::WrongCoast => "wrong_coast",
+            AdjustmentIllegal::NeutralPower => "neutral_power",
+        }
+    }
 }
 
 impl fmt::Display for AdjustmentIllegal {
@@ -82,6 +137,7 @@ impl fmt::Display for AdjustmentIllegal {
             AdjustmentIllegal::ForeignUnit => "the unit belongs to another power",
             AdjustmentIllegal::WrongUnitType => "the order names the wrong unit type",
             AdjustmentIllegal::WrongCoast => "the order names a coast the unit is not on",
+            AdjustmentIllegal::NeutralPower => "a neutral power gives no orders: its builds are made for it",
         })
     }
 }
@@ -101,6 +157,29 @@ pub enum AdjustmentFailure {
     /// More removals than the power must make: the civil-disorder rule decides instead
     /// (§4.D.6 choice a).
     RemovalsByCivilDisorder,
+}
+
+impl AdjustmentFailure {
+    /// Every reason, in declaration order (for documentation and tests).
+    pub const ALL: &'static [AdjustmentFailure] = &[
+        AdjustmentFailure::Duplicate,
+        AdjustmentFailure::TooManyBuilds,
+        AdjustmentFailure::AnotherBuildInProvince,
+        AdjustmentFailure::TooManyRemovals,
+        AdjustmentFailure::RemovalsByCivilDisorder,
+    ];
+
+    /// A stable snake_case name for programs (`too_many_builds`); documented in
+    /// `docs/json.md`.
+    pub fn code(self) -> &'static str {
+        match self {
+            AdjustmentFailure::Duplicate => "duplicate",
+            AdjustmentFailure::TooManyBuilds => "too_many_builds",
+            AdjustmentFailure::AnotherBuildInProvince => "another_build_in_province",
+            AdjustmentFailure::TooManyRemovals => "too_many_removals",
+            AdjustmentFailure::RemovalsByCivilDisorder => "removals_by_civil_disorder",
+        }
+    }
 }
 
 impl fmt::Display for AdjustmentFailure {
@@ -129,6 +208,17 @@ impl AdjustmentResult {
     pub fn succeeded(&self) -> bool {
         matches!(self, AdjustmentResult::Succeeds)
     }
+
+    /// A stable snake_case name for programs: `succeeds`, a failure's
+    /// [`AdjustmentFailure::code`], or `illegal` (the reason's own code is
+    /// [`AdjustmentIllegal::code`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            AdjustmentResult::Succeeds => "succeeds",
+            AdjustmentResult::Fails(why) => why.code(),
+            AdjustmentResult::Illegal(_) => "illegal",
+        }
+    }
 }
 
 impl fmt::Display for AdjustmentResult {
@@ -148,6 +238,16 @@ pub enum RemovalCause {
     Ordered,
     /// Its power ordered too few removals; the civil-disorder rule chose it (§4.D.8).
     CivilDisorder,
+}
+
+impl RemovalCause {
+    /// A stable snake_case name for programs: `ordered`, `civil_disorder`.
+    pub fn code(self) -> &'static str {
+        match self {
+            RemovalCause::Ordered => "ordered",
+            RemovalCause::CivilDisorder => "civil_disorder",
+        }
+    }
 }
 
 /// A unit removed in the adjustment phase.
@@ -207,7 +307,19 @@ enum Legal {
 /// as many as it has too many. Builds go in unoccupied owned centres: home centres, or any
 /// owned centre when the map's build rule says so. Too many or too few orders are handled by
 /// the §4.C.3, §4.C.4, §4.D.4–§4.D.8 choices in `rules`.
-pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[Order], rules: &Rules) -> AdjustmentOutcome {
+///
+/// A position or orders of another map, a position not in an adjustment phase, or one in
+/// the last year dip counts (the next spring has no year) are an error.
+pub fn adjudicate_adjustments(
+    map: &Map,
+    position: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<AdjustmentOutcome, AdjudicationError> {
+    check_input(map, position, orders, PhaseKind::Adjustment)?;
+    let Some(next_year) = map.next_spring_year(position.phase.year) else {
+        return Err(AdjudicationError::YearOutOfRange { year: position.phase.year });
+    };
     let mut powers: Vec<PowerAdjustment> = map
         .powers()
         .map(|p| {
@@ -361,7 +473,14 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[Order], 
         }
     }
     built.sort_by_key(|&(i, _)| i);
-    let built: Vec<Unit> = built.into_iter().map(|(_, u)| u).collect();
+    let mut built: Vec<Unit> = built.into_iter().map(|(_, u)| u).collect();
+    // Neutral powers that rebuild get an army in each empty centre they may build in.
+    for pa in powers.iter_mut().filter(|pa| pa.change > 0 && rebuilds(map, pa.power)) {
+        for site in build_sites(map, position, pa.power).into_iter().take(usize::try_from(pa.change).unwrap_or(0)) {
+            built.push(Unit { power: pa.power, kind: UnitKind::Army, loc: map.main_loc(site) });
+            pa.built += 1;
+        }
+    }
     removed.extend(disorder);
 
     let mut next = position.clone();
@@ -374,10 +493,9 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[Order], 
         .chain(built.iter().copied())
         .collect();
     next.dislodged.clear();
-    next.phase =
-        Phase { season: Season::Spring, year: position.phase.year.saturating_add(1), kind: PhaseKind::Movement };
+    next.phase = Phase { season: Season::Spring, year: next_year, kind: PhaseKind::Movement };
     next.normalise();
-    AdjustmentOutcome { results, powers, built, removed, position: next }
+    Ok(AdjustmentOutcome { results, powers, built, removed, position: next })
 }
 
 /// The supply centres `power` owns and may count.
@@ -419,6 +537,9 @@ fn check(
     order: &Order,
 ) -> Result<Legal, AdjustmentIllegal> {
     let Some(pa) = powers.get(order.power.index()) else { return Err(AdjustmentIllegal::NoSuchPower) };
+    if map.is_neutral(order.power) {
+        return Err(AdjustmentIllegal::NeutralPower);
+    }
     match order.action {
         Action::Waive => {
             if pa.change <= 0 {
@@ -477,7 +598,12 @@ fn check_build(
     if map.centre_restrictions().iter().any(|r| r.centre == p && r.power == order.power && !r.may_build) {
         return Err(AdjustmentIllegal::BuildRestricted);
     }
-    if map.build_rule() == BuildRule::HomeCentres && !power(map, order.power).is_some_and(|pw| pw.homes.contains(&p)) {
+    let home = match map.build_rule() {
+        BuildRule::HomeCentres => power(map, order.power).is_some_and(|pw| pw.homes.contains(&p)),
+        BuildRule::AnyOwnedCentre => true,
+        BuildRule::AnyOwnedHomeCentre => prov.home_of.is_some(),
+    };
+    if !home {
         return Err(AdjustmentIllegal::NotHomeCentre);
     }
     if occupied.get(p.index()).copied().unwrap_or(false) {
@@ -550,6 +676,41 @@ pub fn update_ownership(map: &Map, position: &mut Position) {
     }
 }
 
+/// The power that has won: of the players (a neutral power never wins), the one with the
+/// most centres that count, if it has the variant's number and no other player has as
+/// many; or, where the variant also wins by lead, if it leads the second player by the lead
+/// needed after the last fall the position's owners come from.
+pub fn winner(map: &Map, position: &Position) -> Option<PowerId> {
+    let (mut leader, mut top, mut second, mut tied) = (None, 0u16, 0u16, false);
+    for power in map.players() {
+        let n = counted_centres(map, position, power);
+        if n > top || leader.is_none() {
+            second = if leader.is_some() { top } else { 0 };
+            (leader, top, tied) = (Some(power), n, false);
+        } else if n == top {
+            (second, tied) = (n, true);
+        } else if n > second {
+            second = n;
+        }
+    }
+    let leader = leader.filter(|_| !tied)?;
+    if top >= map.victory_centres() {
+        return Some(leader);
+    }
+    let needed = map.lead_needed(last_fall(map, position.phase))?;
+    (top - second >= needed).then_some(leader)
+}
+
+/// The year of the last fall whose centre changes the phase's position shows.
+fn last_fall(map: &Map, phase: Phase) -> u16 {
+    let calendar = map.calendar();
+    match (phase.kind, phase.season) {
+        (PhaseKind::Adjustment, _) => phase.year,
+        (_, Season::Spring) => phase.year.saturating_sub(calendar.years_to_spring),
+        (_, Season::Fall) => phase.year.saturating_sub(calendar.years_to_fall).saturating_sub(calendar.years_to_spring),
+    }
+}
+
 /// Whether an adjustment phase is needed: some power must remove units, or may build and
 /// has somewhere to build.
 pub fn adjustments_needed(map: &Map, position: &Position) -> bool {
@@ -559,7 +720,8 @@ pub fn adjustments_needed(map: &Map, position: &Position) -> bool {
         if centres < units {
             return true;
         }
-        centres > units && !build_sites(map, position, power).is_empty()
+        let builds = !map.is_neutral(power) || rebuilds(map, power);
+        builds && centres > units && !build_sites(map, position, power).is_empty()
     })
 }
 
@@ -568,10 +730,16 @@ pub fn build_sites(map: &Map, position: &Position, power: PowerId) -> Vec<Provin
     map.centres()
         .filter(|&c| position.owners.get(c.index()) == Some(&Some(power)))
         .filter(|&c| match map.build_rule() {
-            dip_map::BuildRule::HomeCentres => map.power(power).homes.contains(&c),
-            dip_map::BuildRule::AnyOwnedCentre => true,
+            BuildRule::HomeCentres => self::power(map, power).is_some_and(|p| p.homes.contains(&c)),
+            BuildRule::AnyOwnedCentre => true,
+            BuildRule::AnyOwnedHomeCentre => map.province(c).home_of.is_some(),
         })
         .filter(|&c| !map.centre_restrictions().iter().any(|r| r.centre == c && r.power == power && !r.may_build))
         .filter(|&c| !position.units.iter().any(|u| province_of(map, u.loc) == Some(c)))
         .collect()
+}
+
+/// Whether `power` is neutral and builds its armies again (godip's neutral armies).
+fn rebuilds(map: &Map, power: PowerId) -> bool {
+    power.index() < map.power_count() && map.power(power).role == PowerRole::Neutral { rebuilds: true }
 }

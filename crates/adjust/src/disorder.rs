@@ -35,11 +35,14 @@ pub(crate) fn precedence(map: &Map, position: &Position, power: PowerId, rules: 
     let graph = Graph::new(map);
     // Where a power may build in any owned centre there are no home centres: every owned
     // centre counts as one (DATC 11.A).
+    // Where it may build in any owned home centre, those count as its homes.
     let owned_as_home = map.build_rule() == dip_map::BuildRule::AnyOwnedCentre;
-    let targets: Vec<bool> = if modern || owned_as_home {
+    let owned_homes = map.build_rule() == dip_map::BuildRule::AnyOwnedHomeCentre;
+    let targets: Vec<bool> = if modern || owned_as_home || owned_homes {
         map.provinces()
             .map(|p| {
-                province(map, p).is_some_and(|pr| pr.centre) && position.owners.get(p.index()) == Some(&Some(power))
+                province(map, p).is_some_and(|pr| pr.centre && (modern || owned_as_home || pr.home_of.is_some()))
+                    && position.owners.get(p.index()) == Some(&Some(power))
             })
             .collect()
     } else {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use dip_map::rules::{IgnoreOrFail, ImpossibleCoast, OmittedSingleCoast};
 use dip_map::{Dislodged, LocId, Map, Phase, PhaseKind, Position, ProvinceId, Rules, Season, Unit, UnitKind};
-use dip_orders::{Action, CoastSpec, Order, Place};
+use dip_orders::{Action, AdjudicationError, CoastSpec, Order, Place, check_input};
 
 use crate::board::{SpecMisfit, check_spec, is_coast_of, province, province_of};
 
@@ -42,6 +42,48 @@ pub enum RetreatIllegal {
     Duplicate,
     /// A retreat along a railroad: like convoys, railroads serve no retreat (DATC 7.B.32).
     ByRailroad,
+    /// A retreat of a neutral power's unit: neutral units are disbanded when dislodged.
+    NeutralUnit,
+}
+
+impl RetreatIllegal {
+    /// Every reason, in declaration order (for documentation and tests).
+    pub const ALL: &'static [RetreatIllegal] = &[
+        RetreatIllegal::NoUnit,
+        RetreatIllegal::NotDislodged,
+        RetreatIllegal::ForeignUnit,
+        RetreatIllegal::WrongPhase,
+        RetreatIllegal::WrongUnitType,
+        RetreatIllegal::WrongCoast,
+        RetreatIllegal::UnknownCoast,
+        RetreatIllegal::NotAllowed,
+        RetreatIllegal::CoastNeeded,
+        RetreatIllegal::CoastUnreachable,
+        RetreatIllegal::ConflictingOrders,
+        RetreatIllegal::Duplicate,
+        RetreatIllegal::ByRailroad,
+        RetreatIllegal::NeutralUnit,
+    ];
+
+    /// A stable snake_case name for programs (`not_allowed`); documented in `docs/json.md`.
+    pub fn code(self) -> &'static str {
+        match self {
+            RetreatIllegal::NoUnit => "no_unit",
+            RetreatIllegal::NotDislodged => "not_dislodged",
+            RetreatIllegal::ForeignUnit => "foreign_unit",
+            RetreatIllegal::WrongPhase => "wrong_phase",
+            RetreatIllegal::WrongUnitType => "wrong_unit_type",
+            RetreatIllegal::WrongCoast => "wrong_coast",
+            RetreatIllegal::UnknownCoast => "unknown_coast",
+            RetreatIllegal::NotAllowed => "not_allowed",
+            RetreatIllegal::CoastNeeded => "coast_needed",
+            RetreatIllegal::CoastUnreachable => "coast_unreachable",
+            RetreatIllegal::ConflictingOrders => "conflicting_orders",
+            RetreatIllegal::Duplicate => "duplicate",
+            RetreatIllegal::ByRailroad => "by_railroad",
+            RetreatIllegal::NeutralUnit => "neutral_unit",
+        }
+    }
 }
 
 impl fmt::Display for RetreatIllegal {
@@ -52,6 +94,7 @@ impl fmt::Display for RetreatIllegal {
             RetreatIllegal::ForeignUnit => "the unit belongs to another power",
             RetreatIllegal::WrongPhase => "only retreat and disband orders are allowed in a retreat phase",
             RetreatIllegal::ByRailroad => "a retreat cannot go along a railroad",
+            RetreatIllegal::NeutralUnit => "a unit of a neutral power never retreats; it is disbanded",
             RetreatIllegal::WrongUnitType => "the order names the wrong unit type",
             RetreatIllegal::WrongCoast => "the order names a coast the unit is not on",
             RetreatIllegal::UnknownCoast => "the order names a coast that does not exist or does not apply",
@@ -74,6 +117,13 @@ pub enum RetreatFailure {
 }
 
 impl RetreatFailure {
+    /// A stable snake_case name for programs: `bounced`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RetreatFailure::Bounced { .. } => "bounced",
+        }
+    }
+
     /// The reason in words, with the map's province names.
     pub fn describe(&self, map: &Map) -> String {
         match self {
@@ -96,6 +146,16 @@ pub enum RetreatResult {
 impl RetreatResult {
     pub fn succeeded(&self) -> bool {
         matches!(self, RetreatResult::Succeeds)
+    }
+
+    /// A stable snake_case name for programs: `succeeds`, `bounced` or `illegal` (the
+    /// reason's own code is [`RetreatIllegal::code`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            RetreatResult::Succeeds => "succeeds",
+            RetreatResult::Fails(why) => why.code(),
+            RetreatResult::Illegal(_) => "illegal",
+        }
     }
 
     /// The result in words (`succeeds`, `fails: ...`, `illegal: ...`).
@@ -126,6 +186,17 @@ pub enum DisbandReason {
     Bounced,
     /// It had no legal order (no order, only illegal orders, or conflicting orders).
     NoValidOrder,
+}
+
+impl DisbandReason {
+    /// A stable snake_case name for programs: `ordered`, `bounced`, `no_valid_order`.
+    pub fn code(self) -> &'static str {
+        match self {
+            DisbandReason::Ordered => "ordered",
+            DisbandReason::Bounced => "bounced",
+            DisbandReason::NoValidOrder => "no_valid_order",
+        }
+    }
 }
 
 /// A dislodged unit that was disbanded.
@@ -169,7 +240,15 @@ enum Plan {
 /// An order names the dislodged unit by its province (`A Vienna - Tyrolia`, `F Trieste
 /// Disband`). A retreat to a place not in the unit's list is illegal; two or more retreats
 /// to one province all fail; a unit without a legal order is disbanded (DATC 6.H).
-pub fn adjudicate_retreats(map: &Map, position: &Position, orders: &[Order], rules: &Rules) -> RetreatOutcome {
+///
+/// A position or orders of another map, or a position not in a retreat phase, are an error.
+pub fn adjudicate_retreats(
+    map: &Map,
+    position: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<RetreatOutcome, AdjudicationError> {
+    check_input(map, position, orders, PhaseKind::Retreat)?;
     let dislodged = &position.dislodged;
     let mut plans = vec![Plan::Unordered; dislodged.len()];
     let mut results: Vec<RetreatResult> = Vec::with_capacity(orders.len());
@@ -253,11 +332,15 @@ pub fn adjudicate_retreats(map: &Map, position: &Position, orders: &[Order], rul
     next.dislodged.clear();
     next.units.extend(retreated.iter().map(|r| Unit { loc: r.to, ..r.unit }));
     next.phase = match position.phase.season {
-        Season::Spring => Phase { season: Season::Fall, year: position.phase.year, kind: PhaseKind::Movement },
+        Season::Spring => Phase {
+            season: Season::Fall,
+            year: map.fall_year(position.phase.year).unwrap_or(position.phase.year),
+            kind: PhaseKind::Movement,
+        },
         Season::Fall => Phase { season: Season::Fall, year: position.phase.year, kind: PhaseKind::Adjustment },
     };
     next.normalise();
-    RetreatOutcome { results, retreated, disbanded, position: next }
+    Ok(RetreatOutcome { results, retreated, disbanded, position: next })
 }
 
 /// Checks one order on its own: the dislodged unit it moves (its index in
@@ -290,6 +373,9 @@ fn check(
         None => {}
     }
     let Some(to) = to else { return Ok((d, None)) };
+    if map.is_neutral(dislodged.unit.power) {
+        return Err(RetreatIllegal::NeutralUnit);
+    }
     let loc = destination(map, rules, dislodged, to)?;
     let Some(dest) = province_of(map, loc) else { return Err(RetreatIllegal::NotAllowed) };
     // The list comes from the movement phase; a unit standing there now still blocks.

@@ -9,7 +9,7 @@ use dip_map::{Map, PhaseKind, Position, Rules};
 const WINTER: &str = "Winter 1901 Adjustment";
 
 fn adjust(map: &Map, position: &Position, block: &str, rules: &Rules) -> AdjustmentOutcome {
-    adjudicate_adjustments(map, position, &orders(map, PhaseKind::Adjustment, block), rules)
+    adjudicate_adjustments(map, position, &orders(map, PhaseKind::Adjustment, block), rules).expect("valid input")
 }
 
 fn rules(choices: &[(&str, &str)]) -> Rules {
@@ -213,7 +213,7 @@ fn builds_without_right_to_build() {
     );
     let mut given = orders(&map, PhaseKind::Adjustment, "Russia:\nBuild A Moscow\nWaive\nRemove A Warsaw");
     given.extend(orders(&map, PhaseKind::Movement, "Russia:\nA Ukraine - Moscow"));
-    let outcome = adjudicate_adjustments(&map, &position, &given, &Rules::default());
+    let outcome = adjudicate_adjustments(&map, &position, &given, &Rules::default()).expect("valid input");
     assert_eq!(outcome.results[0], AdjustmentResult::Illegal(AdjustmentIllegal::NoBuildsDue));
     assert_eq!(outcome.results[1], AdjustmentResult::Illegal(AdjustmentIllegal::NoBuildsDue));
     assert_eq!(outcome.results[2], AdjustmentResult::Illegal(AdjustmentIllegal::NoRemovalsDue));

@@ -13,7 +13,7 @@ use dip_map::{Map, PhaseKind, Position, Rules};
 const WINTER: &str = "Winter 1901 Adjustment";
 
 fn adjust(map: &Map, position: &Position, block: &str, rules: &Rules) -> AdjustmentOutcome {
-    adjudicate_adjustments(map, position, &orders(map, PhaseKind::Adjustment, block), rules)
+    adjudicate_adjustments(map, position, &orders(map, PhaseKind::Adjustment, block), rules).expect("valid input")
 }
 
 fn old_rules() -> Rules {
@@ -35,7 +35,7 @@ fn disorder_removes(power: &str, units: &[&str], owned: &[&str], rules: &Rules) 
     let owners: Vec<(&str, &str)> = owned.iter().map(|c| (power, *c)).collect();
     let position = board(&map, WINTER, &units, &owners);
     assert_eq!(units.len(), owned.len() + 1, "one unit too many");
-    let outcome = adjudicate_adjustments(&map, &position, &[], rules);
+    let outcome = adjudicate_adjustments(&map, &position, &[], rules).expect("valid input");
     let gone = removed(&map, &outcome);
     assert_eq!(gone.len(), 1);
     assert_eq!(gone[0].1, RemovalCause::CivilDisorder);

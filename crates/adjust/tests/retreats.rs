@@ -8,7 +8,7 @@ use dip_adjust::{DisbandReason, RetreatFailure, RetreatIllegal, RetreatOutcome, 
 use dip_map::{Map, PhaseKind, Position, Rules, Unit};
 
 fn retreat(map: &Map, position: &Position, block: &str) -> RetreatOutcome {
-    adjudicate_retreats(map, position, &orders(map, PhaseKind::Retreat, block), &Rules::default())
+    adjudicate_retreats(map, position, &orders(map, PhaseKind::Retreat, block), &Rules::default()).expect("valid input")
 }
 
 fn dislodged_in(map: &Map, position: &Position) -> Vec<String> {
@@ -325,7 +325,8 @@ fn h11_retreat_when_dislodged_by_adjacent_convoy() {
         &position,
         &orders(&map, PhaseKind::Retreat, "Italy:\nA Marseilles - Gascony"),
         &rules,
-    );
+    )
+    .expect("valid input");
     assert_eq!(outcome.results[0], RetreatResult::Illegal(RetreatIllegal::NotAllowed));
 }
 
@@ -479,7 +480,7 @@ fn retreat_to_a_multi_coast_province_resolves_the_only_coast() {
     let mut rules = Rules::default();
     rules.set("4.B.3", "a").expect("a known choice");
     let ordered = orders(&map, PhaseKind::Retreat, "Russia:\nF Gulf of Bothnia - St Petersburg(nc)");
-    let outcome = adjudicate_retreats(&map, &position, &ordered, &rules);
+    let outcome = adjudicate_retreats(&map, &position, &ordered, &rules).expect("valid input");
     assert_eq!(outcome.results[0], RetreatResult::Succeeds);
     assert!(stands(&outcome, &map, "F St Petersburg(sc)").is_some());
 }

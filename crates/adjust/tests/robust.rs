@@ -1,10 +1,11 @@
-//! Neither adjudicator panics on ids the map does not have.
+//! Neither adjudicator panics on ids the map does not have: each refuses them with an
+//! error, and adjudicates the valid part of the same input.
 
 mod common;
 
 use dip_adjust::{adjudicate_adjustments, adjudicate_retreats};
 use dip_map::{Dislodged, LocId, PhaseKind, PowerId, ProvinceId, Rules, Unit, UnitKind};
-use dip_orders::{Action, CoastSpec, Order, Place, UnitSpec};
+use dip_orders::{Action, AdjudicationError, CoastSpec, Order, Place, UnitSpec};
 
 #[test]
 fn bogus_ids_do_not_panic() {
@@ -22,11 +23,13 @@ fn bogus_ids_do_not_panic() {
     position.dislodged.push(Dislodged {
         unit: Unit { power: PowerId(5), kind: UnitKind::Fleet, loc: bad_loc },
         attacker_from: bad_prov,
+        by_convoy: false,
         retreats: vec![bad_loc, LocId(0)],
     });
     position.dislodged.push(Dislodged {
         unit: Unit { power: PowerId(5), kind: UnitKind::Fleet, loc: common::loc(&map, "F Gulf of Bothnia") },
         attacker_from: bad_prov,
+        by_convoy: false,
         retreats: vec![bad_loc, common::loc(&map, "F St Petersburg(sc)")],
     });
     position.owners.truncate(3);
@@ -61,13 +64,33 @@ fn bogus_ids_do_not_panic() {
         strict.set(issue, choice).expect("a known choice");
     }
     for rules in [Rules::default(), strict] {
-        let outcome = adjudicate_retreats(&map, &position, &orders, &rules);
-        assert_eq!(outcome.results.len(), orders.len());
-        position.phase.kind = PhaseKind::Adjustment;
-        let outcome = adjudicate_adjustments(&map, &position, &orders, &rules);
-        assert_eq!(outcome.results.len(), orders.len());
-        position.phase.year = u16::MAX;
-        let outcome = adjudicate_adjustments(&map, &position, &[], &rules);
-        assert_eq!(outcome.position.phase.year, u16::MAX);
+        // Every id of another map is refused, whatever else the input holds.
+        let mut p = position.clone();
+        assert!(adjudicate_retreats(&map, &p, &orders, &rules).is_err());
+        p.phase.kind = PhaseKind::Adjustment;
+        p.dislodged.clear();
+        assert!(adjudicate_adjustments(&map, &p, &orders, &rules).is_err());
+        // The same orders on a position of the map: the foreign orders are refused, one by
+        // one in the order given.
+        let valid = common::board(&map, "Fall 1901 Retreat", &[("Russia", "A Moscow")], &[("Russia", "Moscow")]);
+        let error = adjudicate_retreats(&map, &valid, &orders, &rules).expect_err("foreign orders");
+        assert!(matches!(error, AdjudicationError::ForeignOrder { index: 0, .. }), "{error}");
+        let own: Vec<Order> = orders.iter().filter(|o| o.check(&map).is_ok()).cloned().collect();
+        assert!(!own.is_empty());
+        let outcome = adjudicate_retreats(&map, &valid, &own, &rules).expect("valid input");
+        assert_eq!(outcome.results.len(), own.len());
+        let mut adjustment = valid.clone();
+        adjustment.phase.kind = PhaseKind::Adjustment;
+        let outcome = adjudicate_adjustments(&map, &adjustment, &own, &rules).expect("valid input");
+        assert_eq!(outcome.results.len(), own.len());
+        // The last year dip counts has no next spring: an error, not a wrap or a repeat.
+        adjustment.phase.year = u16::MAX;
+        let error = adjudicate_adjustments(&map, &adjustment, &[], &rules).expect_err("no year after 65535");
+        assert_eq!(error, AdjudicationError::YearOutOfRange { year: u16::MAX });
+        // A phase of the wrong kind is refused too: the dislodged units would be lost.
+        assert!(matches!(
+            adjudicate_adjustments(&map, &valid, &[], &rules),
+            Err(AdjudicationError::WrongPhase { expected: PhaseKind::Adjustment, .. })
+        ));
     }
 }

@@ -55,7 +55,7 @@ pub fn variants(dir: Option<&Path>) -> Result<Output, Errors> {
             Ok(files) => files
                 .iter()
                 .filter(|f| {
-                    let text = std::fs::read_to_string(f).unwrap_or_default();
+                    let text = load::read_text(f).unwrap_or_default();
                     !dip::EMBEDDED_VARIANTS.iter().any(|(_, embedded)| *embedded == text)
                 })
                 .for_each(|f| add(load::variant_file(f))),
@@ -179,7 +179,8 @@ pub fn check_orders(path: &Path) -> Result<Output, Errors> {
     let mut legality = Vec::new();
     if loaded.position.phase.kind == PhaseKind::Movement {
         let rules = loaded.variant.rules_with(&loaded.source.file, &load::RuleArgs::default())?;
-        legality = dip::adjudicate(map, &loaded.position, &orders, &rules).results;
+        legality =
+            dip::adjudicate(map, &loaded.position, &orders, &rules).map_err(|e| vec![format!("{file}: {e}")])?.results;
     }
     let mut verdicts = legality.into_iter();
     let (mut unreadable, mut illegal) = (0, 0);

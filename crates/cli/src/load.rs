@@ -11,6 +11,39 @@ use dip::{Map, OrderLine, ParseOptions, PhaseKind, Position, PositionFile, Rules
 /// Lines of error messages, each naming its file.
 pub type Errors = Vec<String>;
 
+/// The caps on input for this run of `dip` (`--max-input-bytes` and the like), set once
+/// by `main` before any file is read.
+static LIMITS: std::sync::OnceLock<dip::Limits> = std::sync::OnceLock::new();
+
+/// Sets the caps on input for the rest of the run (the first call wins).
+pub fn set_limits(limits: dip::Limits) {
+    let _ = LIMITS.set(limits);
+}
+
+/// The caps on input in force.
+pub fn limits() -> dip::Limits {
+    LIMITS.get().copied().unwrap_or_default()
+}
+
+/// Reads a whole file as text, within the size cap; the error names the file.
+pub fn read_text(path: &Path) -> Result<String, Errors> {
+    dip::read_to_string(path, limits().max_input_bytes).map_err(|e| vec![e.to_string()])
+}
+
+/// The caps on input, as command-line options common to every subcommand.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LimitArgs {
+    /// Largest file dip reads, in bytes.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = dip::Limits::DEFAULT.max_input_bytes)]
+    pub max_input_bytes: u64,
+}
+
+impl LimitArgs {
+    pub fn limits(&self) -> dip::Limits {
+        dip::Limits { max_input_bytes: self.max_input_bytes, ..dip::Limits::default() }
+    }
+}
+
 /// A loaded variant and where it came from.
 #[derive(Debug)]
 pub struct Variant {
@@ -43,7 +76,7 @@ impl Variant {
             // Only the issues the preset decides change; the others stay the variant's.
             let path = Path::new(name);
             let (source, preset) = if path.extension().is_some_and(|e| e == "toml") {
-                let text = std::fs::read_to_string(path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
+                let text = read_text(path)?;
                 let source = path.display().to_string();
                 let preset = dip::parse_preset(&source, &text).map_err(|e| vec![e.to_string()])?;
                 (source, preset)
@@ -75,6 +108,16 @@ impl Variant {
     }
 }
 
+/// A notation named on the command line: `datc`, `judge` or `mila`.
+pub fn notation(name: &str) -> Result<dip::Notation, String> {
+    match name.to_ascii_lowercase().as_str() {
+        "datc" | "long" => Ok(dip::Notation::Datc),
+        "judge" | "short" => Ok(dip::Notation::Judge),
+        "mila" | "dipcc" | "webdiplomacy" => Ok(dip::Notation::Mila),
+        _ => Err(format!("unknown notation `{name}`: expected datc, judge or mila")),
+    }
+}
+
 fn names_of_embedded() -> String {
     dip::EMBEDDED_VARIANTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
 }
@@ -91,7 +134,7 @@ pub fn embedded(name: &str) -> Result<Variant, Errors> {
 /// Loads a variant file.
 pub fn variant_file(path: &Path) -> Result<Variant, Errors> {
     let source = path.display().to_string();
-    match dip::load(path) {
+    match dip::map::load_limited(path, limits().max_input_bytes) {
         Ok(map) => Ok(Variant { map, source }),
         Err(e) => Err(e.lines()),
     }
@@ -197,7 +240,7 @@ fn read_data<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<
         Some("json") => true,
         _ => return Err(vec![format!("{name}: not {what}: expected a `.ron` or `.json` file")]),
     };
-    let text = std::fs::read_to_string(path).map_err(|e| vec![format!("{name}: cannot read: {e}")])?;
+    let text = read_text(path)?;
     let value: T = if json {
         serde_json::from_str(&text).map_err(|e| {
             let full = e.to_string();

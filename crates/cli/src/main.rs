@@ -14,12 +14,13 @@ macro_rules! outln {
 
 mod commands;
 mod describe;
+mod import;
 mod load;
 mod play;
 mod render;
 mod report;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -31,6 +32,8 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    limits: load::LimitArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -63,10 +66,18 @@ enum Command {
     Adjudicate {
         /// A position file with orders (`.ron` or `.json`).
         file: PathBuf,
-        /// Print one JSON object (results; dislodged units, retreats and disbands, or
-        /// builds and removals; next position).
+        /// Print one JSON object (schema `dip-results`, see docs/json.md): every order's
+        /// result with a machine code, what the phase decided, the next position. Compact
+        /// unless `--pretty` or standard output is a terminal.
         #[arg(long)]
         json: bool,
+        /// Indent the JSON for people.
+        #[arg(long, requires = "json")]
+        pretty: bool,
+        /// The notation of orders, units and provinces in the JSON: `datc` (`A Paris -
+        /// Burgundy`), `judge` (`A par - bur`) or `mila` (`A PAR - BUR`).
+        #[arg(long, value_name = "NOTATION", default_value = "datc", value_parser = load::notation, requires = "json")]
+        notation: dip::Notation,
         #[command(flatten)]
         rules: load::RuleArgs,
     },
@@ -84,6 +95,26 @@ enum Command {
         #[command(flatten)]
         rules: load::RuleArgs,
     },
+    /// Import a map in the DPjudge format (the `.map` files of DPjudge and MILA) as a
+    /// variant file, and report what dip cannot express.
+    ImportMap {
+        /// The `.map` file; the files it includes (`USE`, `MAP`) are looked up beside it.
+        file: PathBuf,
+        /// Where to write the variant [default: `<name>.ron` in the current directory];
+        /// `-` prints it, and the report goes to standard error.
+        #[arg(long, short, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Compare the import with a variant (an embedded name or a `.ron` file), list every
+        /// difference, and fail if there is one.
+        #[arg(long, value_name = "VARIANT")]
+        compare: Option<String>,
+        /// The variant's short name [default: from the file name].
+        #[arg(long)]
+        name: Option<String>,
+        /// The variant's title [default: from the file name].
+        #[arg(long)]
+        title: Option<String>,
+    },
     /// Draw a position as a map (`-o board.svg` or `board.png`), with `--orders` its
     /// orders and with `--results` what they did.
     Render(render::RenderArgs),
@@ -91,13 +122,20 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    load::set_limits(cli.limits.limits());
     let result = match &cli.command {
         Command::Variants { dir } => commands::variants(dir.as_deref()),
         Command::Show { variant } => commands::show(variant),
         Command::CheckOrders { file } => commands::check_orders(file),
         Command::New { variant } => play::new(variant),
-        Command::Adjudicate { file, json, rules } => play::adjudicate(file, *json, rules),
+        Command::Adjudicate { file, json, pretty, notation, rules } => {
+            let pretty = *pretty || std::io::stdout().is_terminal();
+            play::adjudicate(file, play::JsonOutput { json: *json, pretty, notation: *notation }, rules)
+        }
         Command::Run { game, orders, out, rules } => play::run(game, orders, out.as_deref(), rules),
+        Command::ImportMap { file, out, compare, name, title } => {
+            import::import_map(file, out.as_deref(), compare.as_deref(), name.as_deref(), title.as_deref())
+        }
         Command::Render(args) => render::render(args),
     };
     let (text, errors, code) = match result {

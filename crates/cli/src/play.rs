@@ -3,11 +3,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use dip::{Game, Order, OrderLine, Phase, Position, PositionFile};
+use dip::formats::{PhaseResults, PlayedPhase};
+use dip::{Game, Notation, Order, OrderLine, Phase, Position, PositionFile};
 
 use crate::commands::{Output, plural};
 use crate::load::{self, Errors, Loaded};
-use crate::report::{self, Report};
+use crate::report;
 
 /// A position file as RON, with `#![enable(implicit_some)]` so it reads back as written.
 fn ron_text(file: &PositionFile) -> Result<String, String> {
@@ -26,7 +27,7 @@ pub fn new(arg: &str) -> Result<Output, Errors> {
     let variant = load::variant_arg(arg)?;
     let map = &variant.map;
     let position = Position::opening(map);
-    let file = PositionFile::write(map, &position, &[]);
+    let file = PositionFile::write(map, &position, &[]).map_err(|e| vec![format!("{arg}: {e}")])?;
     let text = ron_text(&file).map_err(|e| vec![format!("{arg}: cannot write the opening position: {e}")])?;
     let mut out = String::new();
     outln!(out, "// {}: the opening position ({}). Play it with `dip run`.", map.title(), position.phase);
@@ -38,12 +39,12 @@ pub fn new(arg: &str) -> Result<Output, Errors> {
 /// the orders section, what the phase decided, and the phases skipped after it.
 fn play(game: &mut Game, file: &str, lines: &[OrderLine], title: &str) -> Result<(Phase, report::PhaseReport), Errors> {
     let phase = game.phase();
-    game.play(readable(lines));
+    game.play(readable(lines)).map_err(|e| vec![format!("{file}: {phase}: {e}")])?;
     let Some(record) = game.history().last() else {
-        return Err(vec![format!("{file}: internal error: {phase} was not played")]);
+        return Err(vec![format!("{file}: {phase} was not recorded")]);
     };
     let mut report = report::phase(file, game.map(), lines, record, title)?;
-    let skipped = report::skipped(phase, game.phase());
+    let skipped = report::skipped(game.map(), phase, game.phase());
     skipped.iter().for_each(|l| outln!(report.text, "{l}"));
     if !skipped.is_empty() {
         outln!(report.text);
@@ -51,24 +52,50 @@ fn play(game: &mut Game, file: &str, lines: &[OrderLine], title: &str) -> Result
     Ok((phase, report))
 }
 
+/// How `dip adjudicate` writes its results.
+#[derive(Debug, Clone, Copy)]
+pub struct JsonOutput {
+    /// Print the versioned JSON (`docs/json.md`) instead of text.
+    pub json: bool,
+    /// Indented JSON for people.
+    pub pretty: bool,
+    /// The notation of orders, units and provinces in the JSON.
+    pub notation: Notation,
+}
+
+/// JSON text: indented for people, compact for programs.
+pub fn json_text<T: serde::Serialize>(value: &T, pretty: bool) -> Result<String, serde_json::Error> {
+    if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) }
+}
+
 /// `dip adjudicate`: results, what the phase decided and the next position, for a
 /// movement, retreat or adjustment phase.
-pub fn adjudicate(path: &Path, json: bool, rule_args: &load::RuleArgs) -> Result<Output, Errors> {
+pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -> Result<Output, Errors> {
     let Loaded { source, variant, position, lines } = load::position(path)?;
     let file = source.name();
     let rules = variant.rules_with(&source.file, rule_args)?;
-    let mut game = Game::from_position(variant.map, rules, position);
+    let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{file}: {e}")])?;
     let (phase, report) = play(&mut game, &file, &lines, "Orders:")?;
     let map = game.map();
-    let next = PositionFile::write(map, game.position(), &[]);
     let mut out = String::new();
-    if json {
-        let report = Report { results: report.results, details: report.details, position: next };
-        let json = serde_json::to_string_pretty(&report)
+    if output.json {
+        let Some(record) = game.history().last() else {
+            return Err(vec![format!("{file}: internal error: {phase} was not played")]);
+        };
+        let played = PlayedPhase {
+            start: &record.position,
+            lines: &lines,
+            outcome: (&record.outcome).into(),
+            next: game.position(),
+        };
+        let results = PhaseResults::new(map, played, output.notation)
+            .map_err(|e| vec![format!("{file}: internal error: {e}")])?;
+        let json = json_text(&results, output.pretty)
             .map_err(|e| vec![format!("{file}: cannot write the results as JSON: {e}")])?;
         outln!(out, "{json}");
         return Ok(Output::new(out, ExitCode::SUCCESS));
     }
+    let next = PositionFile::write(map, game.position(), &[]).map_err(|e| vec![format!("{file}: {e}")])?;
     let next = ron_text(&next).map_err(|e| vec![format!("{file}: cannot write the next position: {e}")])?;
     outln!(out, "{file}: {phase} ({})", map.title());
     outln!(out);
@@ -102,7 +129,7 @@ pub fn run(
         return Err(errors);
     }
     let rules = variant.rules_with(&source.file, rule_args)?;
-    let mut game = Game::from_position(variant.map, rules, position);
+    let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{game_file}: {e}")])?;
     let mut out = String::new();
     outln!(out, "{game_file}: {} ({})", game.phase(), game.map().title());
     outln!(out);
@@ -142,12 +169,12 @@ pub fn run(
     }
     outln!(out);
 
-    let next = PositionFile::write(map, position, &[]);
+    let next = PositionFile::write(map, position, &[]).map_err(|e| vec![format!("{game_file}: {e}")])?;
     let next = ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the final position: {e}")])?;
     match out_path {
         Some(path) => {
-            std::fs::write(path, format!("{next}\n"))
-                .map_err(|e| vec![format!("{}: cannot write the final position: {e}", path.display())])?;
+            dip::atomic_write(path, format!("{next}\n"))
+                .map_err(|e| vec![format!("cannot save the final position: {e}")])?;
             outln!(out, "Final position ({}) written to {}.", game.phase(), path.display());
         }
         None => {

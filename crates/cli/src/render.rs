@@ -59,25 +59,10 @@ fn format_of(path: &Path) -> Result<Format, Errors> {
     }
 }
 
-/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`: a
-/// reader never sees half a picture, and a failed write leaves the old file whole.
+/// Writes the picture through a temporary file and a rename: a reader never sees half a
+/// picture, and a failed write leaves the old file whole.
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Errors> {
-    use std::io::Write as _;
-    let fail =
-        |e: std::io::Error| vec![format!("{}: cannot write it: {e} (any old file is unchanged)", path.display())];
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result.map_err(fail)
+    dip::atomic_write(path, bytes).map_err(|e| vec![format!("{}: cannot write it: {e}", path.display())])
 }
 
 /// The readable orders of the lines, in order.
@@ -134,8 +119,9 @@ pub fn render(args: &RenderArgs) -> Result<Output, Errors> {
     let board = board(map, args)?;
 
     let svg = if args.results || args.next {
-        let mut game = Game::from_position(variant.map.clone(), rules, position.clone());
-        game.play(orders.clone());
+        let mut game = Game::from_position(variant.map.clone(), rules, position.clone())
+            .map_err(|e| vec![format!("{name}: {e}")])?;
+        game.play(orders.clone()).map_err(|e| vec![format!("{name}: {e}")])?;
         let Some(record) = game.history().last() else {
             return Err(vec![format!("{name}: internal error: the phase was not played")]);
         };

@@ -182,15 +182,21 @@ fn adjudicate_json_parses() {
     let run = dip(&["adjudicate", "--json", "examples/midgame_34.ron"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
-    let results = value["results"].as_array().expect("results");
+    assert_eq!((&value["schema"], &value["version"]), (&serde_json::json!("dip-results"), &serde_json::json!(1)));
+    let results = value["orders"].as_array().expect("orders");
     assert_eq!(results.len(), 34);
     let bar = results.iter().find(|r| r["order"] == "F Barents Sea - Norway").expect("F BAR - NWY");
-    assert_eq!(bar["result"], "succeeds");
+    assert_eq!(bar["code"], "succeeds");
     assert_eq!(bar["power"], "England");
+    for (i, row) in results.iter().enumerate() {
+        assert_eq!(row["index"], i);
+        assert!(row["line"].is_u64(), "{row}");
+    }
     let dislodged = value["dislodged"].as_array().expect("dislodged");
     assert_eq!(dislodged.len(), 1);
     assert_eq!(dislodged[0]["unit"], "A Norway");
     assert_eq!(dislodged[0]["by"], "F Barents Sea");
+    assert_eq!(dislodged[0]["attacker_from"], "Barents Sea");
     assert_eq!(dislodged[0]["retreats"], serde_json::json!(["Finland", "St Petersburg"]));
     assert_eq!(value["position"]["variant"], "standard");
 }
@@ -203,9 +209,15 @@ fn adjudicate_holds_units_with_unreadable_orders() {
     let run = dip(&["adjudicate", "--json", &path.to_string_lossy()]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
-    let results = value["results"].as_array().expect("results");
-    assert_eq!(results[1]["result"], "unreadable");
-    assert!(results.iter().any(|r| r["order"] == "A Marseilles Hold"), "{results:?}");
+    let results = value["orders"].as_array().expect("orders");
+    assert_eq!(results[1]["code"], "unreadable");
+    assert_eq!(results[1]["text"], "A Marseilles - Xyzzy");
+    assert_eq!(results[1]["error"]["column"], 16);
+    assert!(results[1].get("order").is_none(), "{}", results[1]);
+    assert_eq!(
+        value["unordered"],
+        serde_json::json!([{"power": "France", "unit": "A Marseilles", "code": "succeeds"}])
+    );
     assert_eq!(value["position"]["units"]["France"], serde_json::json!(["A Burgundy", "A Marseilles"]));
 }
 
@@ -394,13 +406,13 @@ fn adjudicate_a_retreat_phase() {
     let json = dip(&["adjudicate", "--json", "examples/retreat_f1901.ron"]);
     assert_eq!(json.code, Some(0), "{}", json.stderr);
     let value: serde_json::Value = serde_json::from_str(&json.stdout).expect("valid JSON");
-    assert_eq!(value["results"].as_array().expect("results").len(), 4);
-    assert_eq!(value["results"][1]["result"], "succeeds");
-    assert_eq!(value["results"][0]["result"], "fails");
+    assert_eq!(value["orders"].as_array().expect("orders").len(), 4);
+    assert_eq!(value["orders"][1]["code"], "succeeds");
+    assert_eq!(value["orders"][0]["code"], "bounced");
     assert_eq!(value["retreated"], serde_json::json!([{"power": "Austria", "unit": "A Budapest", "to": "Galicia"}]));
     let disbanded = value["disbanded"].as_array().expect("disbanded");
     assert_eq!(disbanded.len(), 2);
-    assert!(disbanded.iter().all(|d| d["reason"] == "bounced"), "{disbanded:?}");
+    assert!(disbanded.iter().all(|d| d["code"] == "bounced"), "{disbanded:?}");
     assert_eq!(value["position"]["phase"], "Winter 1901 Adjustment");
 }
 
@@ -420,11 +432,11 @@ fn adjudicate_an_adjustment_phase() {
     let json = dip(&["adjudicate", "--json", "examples/adjustment_w1901.ron"]);
     assert_eq!(json.code, Some(0), "{}", json.stderr);
     let value: serde_json::Value = serde_json::from_str(&json.stdout).expect("valid JSON");
-    assert_eq!(value["results"].as_array().expect("results").len(), 5);
+    assert_eq!(value["orders"].as_array().expect("orders").len(), 5);
     assert_eq!(value["built"].as_array().expect("built").len(), 2);
     let removed = value["removed"].as_array().expect("removed");
-    assert_eq!(removed[0]["cause"], "ordered");
-    assert_eq!(removed[1]["cause"], "civil disorder");
+    assert_eq!(removed[0]["code"], "ordered");
+    assert_eq!(removed[1]["code"], "civil_disorder");
     assert_eq!(value["position"]["phase"], "Spring 1902 Movement");
     assert_eq!(value["powers"][0]["change"], 2);
 }

@@ -225,13 +225,14 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
 
     let (actual, dislodged, after, next): (Vec<Actual>, Vec<Unit>, Vec<Unit>, Position) = match phase.kind {
         PhaseKind::Movement => {
-            let outcome = dip::adjudicate(&map, &position, &orders, &rules);
+            let outcome = dip::adjudicate(&map, &position, &orders, &rules).map_err(|e| fail(e.to_string()))?;
             let actual = verdicts(&map, &parsed, &outcome.results);
             let dislodged = outcome.dislodged.iter().map(|d| d.unit).collect();
             (actual, dislodged, outcome.position.units.clone(), outcome.position)
         }
         PhaseKind::Adjustment => {
-            let outcome = dip::adjudicate_adjustments(&map, &position, &orders, &rules);
+            let outcome =
+                dip::adjudicate_adjustments(&map, &position, &orders, &rules).map_err(|e| fail(e.to_string()))?;
             let actual = verdicts(&map, &parsed, &outcome.results);
             (actual, Vec::new(), outcome.position.units.clone(), outcome.position)
         }
@@ -262,7 +263,7 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
         ));
     }
     if let Some(want) = &case.winner {
-        let game = dip::Game::from_position(map.clone(), rules, next.clone());
+        let game = dip::Game::from_position(map.clone(), rules, next.clone()).map_err(|e| fail(e.to_string()))?;
         let got = game.winner().map_or("none", |p| map.power(p).name.as_str());
         if !got.eq_ignore_ascii_case(want) {
             problems.push(format!("  winner: expected {want}, got {got}"));
@@ -271,7 +272,7 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     let mut retreat_lines = Vec::new();
     if let Some(retreat) = want_retreat {
         let (parsed, orders) = read_orders(&map, PhaseKind::Retreat, &retreat.orders).map_err(fail)?;
-        let outcome = dip::adjudicate_retreats(&map, &next, &orders, &rules);
+        let outcome = dip::adjudicate_retreats(&map, &next, &orders, &rules).map_err(|e| fail(e.to_string()))?;
         let actual = verdicts(&map, &parsed, &outcome.results);
         for ((text, want), got) in retreat.orders.iter().zip(&actual) {
             retreat_lines.push(format!("    {text:<55} {:<9} | {got}", format!("{want:?}")));

@@ -6,9 +6,9 @@ use dip_adjust::{
     AdjustmentOutcome, RetreatOutcome, adjudicate_adjustments, adjudicate_retreats, adjustments_needed,
     counted_centres, update_ownership,
 };
-use dip_map::{Map, Phase, PhaseKind, Position, PowerId, Rules, Season};
+use dip_map::{Map, Phase, PhaseKind, Position, PositionError, PowerId, Rules, Season};
 use dip_movement::{Adjudicator, MovementOutcome};
-use dip_orders::Order;
+use dip_orders::{AdjudicationError, Order};
 
 /// What one phase decided.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -16,6 +16,16 @@ pub enum PhaseOutcome {
     Movement(MovementOutcome),
     Retreat(RetreatOutcome),
     Adjustment(AdjustmentOutcome),
+}
+
+impl<'a> From<&'a PhaseOutcome> for dip_formats::Outcome<'a> {
+    fn from(outcome: &'a PhaseOutcome) -> Self {
+        match outcome {
+            PhaseOutcome::Movement(o) => dip_formats::Outcome::Movement(o),
+            PhaseOutcome::Retreat(o) => dip_formats::Outcome::Retreat(o),
+            PhaseOutcome::Adjustment(o) => dip_formats::Outcome::Adjustment(o),
+        }
+    }
 }
 
 /// One played phase: the position it started from, the orders, what happened.
@@ -41,12 +51,16 @@ impl Game {
     /// A new game from the variant's opening position.
     pub fn new(map: Map, rules: Rules) -> Self {
         let position = Position::opening(&map);
-        Self::from_position(map, rules, position)
+        Game { map, rules, position, history: Vec::new(), adjudicator: Adjudicator::new() }
     }
 
-    /// A game going on from any position.
-    pub fn from_position(map: Map, rules: Rules, position: Position) -> Self {
-        Game { map, rules, position, history: Vec::new(), adjudicator: Adjudicator::new() }
+    /// A game going on from any position of the map. A position of another map (ids it
+    /// does not have), or one with dislodged units outside a retreat phase, is refused
+    /// ([`Position::check`]); use [`Position::validate`] first to refuse every position
+    /// the rules of the board forbid.
+    pub fn from_position(map: Map, rules: Rules, position: Position) -> Result<Self, PositionError> {
+        position.check(&map)?;
+        Ok(Game { map, rules, position, history: Vec::new(), adjudicator: Adjudicator::new() })
     }
 
     pub fn map(&self) -> &Map {
@@ -72,45 +86,81 @@ impl Game {
         self.map.powers().map(|p| (p, counted_centres(&self.map, &self.position, p))).collect()
     }
 
-    /// The power holding the variant's number of centres, if the game is won.
+    /// The power that has won, if one has ([`dip_adjust::winner`]).
     pub fn winner(&self) -> Option<PowerId> {
-        self.centre_counts().into_iter().find(|&(_, n)| n >= self.map.victory_centres()).map(|(p, _)| p)
+        dip_adjust::winner(&self.map, &self.position)
     }
 
     /// Adjudicates the current phase with these orders and moves on to the next phase
     /// that needs orders (a retreat phase with nothing dislodged, or an adjustment phase in
     /// which nobody builds or removes, is skipped).
-    pub fn play(&mut self, orders: Vec<Order>) -> &PhaseRecord {
-        let map = &self.map;
-        let start = self.position.clone();
-        let (outcome, mut next) = match start.phase.kind {
-            PhaseKind::Movement => {
-                self.adjudicator.run(map, &start, &orders, &self.rules);
-                let outcome = self.adjudicator.outcome(map, &start, &orders);
-                let next = outcome.position.clone();
-                (PhaseOutcome::Movement(outcome), next)
-            }
-            PhaseKind::Retreat => {
-                let outcome = adjudicate_retreats(map, &start, &orders, &self.rules);
-                let next = outcome.position.clone();
-                (PhaseOutcome::Retreat(outcome), next)
-            }
-            PhaseKind::Adjustment => {
-                let outcome = adjudicate_adjustments(map, &start, &orders, &self.rules);
-                let next = outcome.position.clone();
-                (PhaseOutcome::Adjustment(outcome), next)
-            }
-        };
-        // The fall is over when its movement and retreats are: centres change hands.
-        if start.phase.season == Season::Fall && next.phase.kind == PhaseKind::Adjustment {
-            update_ownership(map, &mut next);
-            if !adjustments_needed(map, &next) {
-                next.phase = Phase { season: Season::Spring, year: start.phase.year + 1, kind: PhaseKind::Movement };
-            }
-        }
-        next.normalise();
-        self.position = next;
+    ///
+    /// Orders of another map, or a phase after the last year dip counts, are an error and
+    /// leave the game as it was.
+    pub fn play(&mut self, orders: Vec<Order>) -> Result<&PhaseRecord, AdjudicationError> {
+        let PhaseResult { outcome, next } =
+            play_phase_with(&mut self.adjudicator, &self.map, &self.position, &orders, &self.rules)?;
+        let start = std::mem::replace(&mut self.position, next);
         self.history.push(PhaseRecord { position: start, orders, outcome });
-        self.history.last().expect("a record was just pushed")
+        Ok(self.history.last().expect("a record was just pushed"))
     }
+}
+
+/// One phase adjudicated: what it decided, and the position of the next phase that needs
+/// orders.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseResult {
+    pub outcome: PhaseOutcome,
+    /// The next phase that needs orders, as [`Game::play`] moves on to it.
+    pub next: Position,
+}
+
+/// Adjudicates one phase of any kind (movement, retreat, adjustment) with these orders and
+/// moves on as [`Game::play`] does: after the fall centres change hands, and a retreat
+/// phase with nothing dislodged or an adjustment phase with nothing to do is skipped.
+///
+/// A position or orders of another map, or a phase after the last year dip counts, are an
+/// error.
+pub fn play_phase(
+    map: &Map,
+    position: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<PhaseResult, AdjudicationError> {
+    play_phase_with(&mut Adjudicator::new(), map, position, orders, rules)
+}
+
+/// [`play_phase`] with a movement adjudicator kept between calls.
+pub(crate) fn play_phase_with(
+    adjudicator: &mut Adjudicator,
+    map: &Map,
+    start: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<PhaseResult, AdjudicationError> {
+    let outcome = match start.phase.kind {
+        PhaseKind::Movement => {
+            adjudicator.run(map, start, orders, rules)?;
+            PhaseOutcome::Movement(adjudicator.outcome(map, start, orders)?)
+        }
+        PhaseKind::Retreat => PhaseOutcome::Retreat(adjudicate_retreats(map, start, orders, rules)?),
+        PhaseKind::Adjustment => PhaseOutcome::Adjustment(adjudicate_adjustments(map, start, orders, rules)?),
+    };
+    let mut next = match &outcome {
+        PhaseOutcome::Movement(o) => o.position.clone(),
+        PhaseOutcome::Retreat(o) => o.position.clone(),
+        PhaseOutcome::Adjustment(o) => o.position.clone(),
+    };
+    // The fall is over when its movement and retreats are: centres change hands.
+    if start.phase.season == Season::Fall && next.phase.kind == PhaseKind::Adjustment {
+        update_ownership(map, &mut next);
+        if !adjustments_needed(map, &next) {
+            let Some(year) = map.next_spring_year(start.phase.year) else {
+                return Err(AdjudicationError::YearOutOfRange { year: start.phase.year });
+            };
+            next.phase = Phase { season: Season::Spring, year, kind: PhaseKind::Movement };
+        }
+    }
+    next.normalise();
+    Ok(PhaseResult { outcome, next })
 }

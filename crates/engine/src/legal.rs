@@ -1,6 +1,6 @@
 //! The legal orders of a position: what an AI or a user interface may offer each unit.
 
-use dip_map::{LocId, Map, PhaseKind, Position, PowerId, ProvinceId, UnitKind};
+use dip_map::{LocId, Map, PhaseKind, Position, PositionError, PowerId, ProvinceId, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place, UnitSpec};
 
 /// Every legal order for each unit that needs one, by power: in a movement phase the
@@ -10,12 +10,15 @@ use dip_orders::{Action, CoastSpec, Order, Place, UnitSpec};
 /// a retreat phase the retreats and disband of each dislodged unit, in an adjustment
 /// phase the builds, removals and waives of each power. Each inner list is one unit's (or,
 /// for adjustments, one power's) choices.
-pub fn legal_orders(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
-    match position.phase.kind {
+///
+/// A position of another map is an error ([`Position::check`]).
+pub fn legal_orders(map: &Map, position: &Position) -> Result<Vec<(PowerId, Vec<Order>)>, PositionError> {
+    position.check(map)?;
+    Ok(match position.phase.kind {
         PhaseKind::Movement => movement(map, position),
         PhaseKind::Retreat => retreats(map, position),
         PhaseKind::Adjustment => adjustments(map, position),
-    }
+    })
 }
 
 fn spec(kind: UnitKind, map: &Map, loc: LocId) -> UnitSpec {
@@ -69,7 +72,8 @@ fn movement(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
         let me = spec(unit.kind, map, unit.loc);
         let order = |action| Order { power: unit.power, unit: me.clone(), action };
         let mut orders = vec![order(Action::Hold)];
-        if frozen(here) {
+        // Ice holds a unit, and a neutral power's units only hold.
+        if frozen(here) || map.is_neutral(unit.power) {
             out.push((unit.power, orders));
             continue;
         }
@@ -165,7 +169,8 @@ fn retreats(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
         .map(|d| {
             let me = spec(d.unit.kind, map, d.unit.loc);
             let mut orders = vec![Order { power: d.unit.power, unit: me.clone(), action: Action::Disband }];
-            for &to in &d.retreats {
+            // A neutral unit has no retreats; the movement phase gave it none.
+            for &to in d.retreats.iter().filter(|_| !map.is_neutral(d.unit.power)) {
                 orders.push(Order {
                     power: d.unit.power,
                     unit: me.clone(),
@@ -179,7 +184,8 @@ fn retreats(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
 
 fn adjustments(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
     let mut out = Vec::new();
-    for power in map.powers() {
+    // Neutral powers give no orders: their builds are made for them.
+    for power in map.players() {
         let centres = i32::from(dip_adjust::counted_centres(map, position, power));
         let units: Vec<_> = position.units.iter().filter(|u| u.power == power).collect();
         let change = centres - units.len() as i32;

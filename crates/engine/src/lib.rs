@@ -18,38 +18,50 @@
 //! for order in &orders {
 //!     println!("{}", order.display(&map));
 //! }
-//! let outcome = dip::adjudicate(&map, &position, &orders, &Rules::default());
+//! let outcome = dip::adjudicate(&map, &position, &orders, &Rules::default())?;
 //! assert!(outcome.results.iter().all(|r| r.succeeded()));
+//!
+//! // A position of another map is an error, never an index out of bounds.
+//! let other = dip::variant("colonial")?;
+//! assert!(dip::adjudicate(&other, &position, &orders, &Rules::default()).is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod batch;
 mod game;
 mod housekeeping;
 mod legal;
 mod presets;
 
 pub use dip_adjust as adjust;
+pub use dip_formats as formats;
+pub use dip_io as io;
 pub use dip_map as map;
 pub use dip_movement as movement;
 pub use dip_orders as orders;
-pub use game::{Game, PhaseOutcome, PhaseRecord};
+pub use game::{Game, PhaseOutcome, PhaseRecord, PhaseResult, play_phase};
 pub use housekeeping::{Arrival, OrderSet, flying_dutchmen, merge_order_sets, remove_flying_dutchmen};
 pub use legal::legal_orders;
 pub use presets::{
     Preset, PresetError, RULE_PRESETS, apply_override, apply_preset, parse_preset, preset, rules_preset,
 };
 
+pub use dip_io::{Limits, ReadError, WriteError, atomic_write, atomic_write_with, read_to_string};
+
 pub use dip_adjust::{
     AdjustmentOutcome, AdjustmentResult, RetreatOutcome, RetreatResult, adjudicate_adjustments, adjudicate_retreats,
 };
 pub use dip_map::{
-    BuildRule, Dislodged, LoadError, LocId, Map, Phase, PhaseKind, Position, PowerId, ProvinceId, RuleError, Rules,
-    Season, Terrain, Unit, UnitKind, load, load_str,
+    BuildRule, Dislodged, Fault, LoadError, LocId, MAX_DECISIONS, MAX_LOCATIONS, MAX_POWERS, MAX_RAILROADS, MAX_YEAR,
+    Map, Phase, PhaseKind, Position, PositionError, PowerId, ProvinceId, RuleError, Rules, Season, Subject, Terrain,
+    Unit, UnitKind, load, load_str, retreat_options,
 };
-pub use dip_movement::{Adjudicator, DislodgedReport, Failure, Illegal, MovementOutcome, OrderResult, adjudicate};
+pub use dip_movement::{
+    Adjudicator, DislodgedReport, Failure, Illegal, MAX_CONVOY_FLEETS, MovementOutcome, OrderResult, adjudicate,
+};
 pub use dip_orders::{
-    Action, CoastSpec, NameMatching, Notation, Order, OrderLine, ParseError, ParseOptions, Place, PositionFile,
-    UnitSpec, parse_order, parse_unit,
+    Action, AdjudicationError, CoastSpec, NameMatching, Notation, Order, OrderLine, ParseError, ParseOptions, Place,
+    PositionFile, UnitSpec, parse_order, parse_unit,
 };
 
 include!(concat!(env!("OUT_DIR"), "/variants.rs"));

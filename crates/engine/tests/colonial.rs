@@ -18,11 +18,11 @@ fn hong_kong_does_not_count_for_china_s_victory() {
     for c in others.iter().copied().chain([hong_kong]) {
         position.owners[c.index()] = Some(china);
     }
-    let game = Game::from_position(map.clone(), Rules::default(), position.clone());
+    let game = Game::from_position(map.clone(), Rules::default(), position.clone()).expect("a position of the map");
     assert_eq!(game.winner(), None, "Hong Kong must not count for China");
     // One more centre that counts, and China has won.
     let extra = map.centres().find(|c| *c != hong_kong && !others.contains(c)).expect("a 31st centre");
     position.owners[extra.index()] = Some(china);
-    let game = Game::from_position(map, Rules::default(), position);
+    let game = Game::from_position(map, Rules::default(), position).expect("a position of the map");
     assert_eq!(game.winner(), Some(china));
 }

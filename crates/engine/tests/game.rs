@@ -189,7 +189,7 @@ fn play(files: &[(String, PhaseFile)], reverse: bool) -> (Map, Vec<(String, Posi
         if reverse {
             orders.reverse();
         }
-        let illegal = illegal_orders(&map, game.play(orders));
+        let illegal = illegal_orders(&map, game.play(orders).expect("orders of the map"));
         reached.push((name.clone(), game.position().clone(), illegal));
     }
     (map, reached)

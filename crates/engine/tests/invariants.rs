@@ -30,7 +30,7 @@ fn check_random_games(variant: &str, games: usize, seed: u64) {
             if game.winner().is_some() {
                 break;
             }
-            let choices = dip::legal_orders(game.map(), game.position());
+            let choices = dip::legal_orders(game.map(), game.position()).expect("a position of the map");
             let orders: Vec<Order> = random_orders(&choices, &mut rng);
             if game.phase().kind == PhaseKind::Movement {
                 // The same orders in another order must give the same board.
@@ -38,8 +38,8 @@ fn check_random_games(variant: &str, games: usize, seed: u64) {
                 for i in (1..shuffled.len()).rev() {
                     shuffled.swap(i, rng.below(i + 1));
                 }
-                let a = dip::adjudicate(game.map(), game.position(), &orders, game.rules());
-                let b = dip::adjudicate(game.map(), game.position(), &shuffled, game.rules());
+                let a = dip::adjudicate(game.map(), game.position(), &orders, game.rules()).expect("valid input");
+                let b = dip::adjudicate(game.map(), game.position(), &shuffled, game.rules()).expect("valid input");
                 assert_eq!(a.position, b.position, "order of orders changed the outcome");
                 assert_eq!(a.results.len(), orders.len());
                 // Every unit is somewhere: on the board or dislodged.
@@ -58,7 +58,7 @@ fn check_random_games(variant: &str, games: usize, seed: u64) {
                     }
                 }
             }
-            game.play(orders);
+            game.play(orders).expect("orders of the map");
         }
     }
 }

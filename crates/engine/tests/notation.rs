@@ -16,7 +16,7 @@ fn every_legal_order_reads_back_in_every_notation() {
             let mut game = Game::new(map.clone(), Rules::default());
             // Fourteen phases reach the retreats and adjustments of several years.
             for _phase in 0..14 {
-                let choices = dip::legal_orders(game.map(), game.position());
+                let choices = dip::legal_orders(game.map(), game.position()).expect("a position of the map");
                 let kind = game.phase().kind;
                 for (power, orders) in &choices {
                     for order in orders {
@@ -36,7 +36,7 @@ fn every_legal_order_reads_back_in_every_notation() {
                     }
                 }
                 let orders = random_orders(&choices, &mut rng);
-                game.play(orders);
+                game.play(orders).expect("orders of the map");
                 if game.winner().is_some() {
                     break;
                 }

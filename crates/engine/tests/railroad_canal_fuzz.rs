@@ -46,7 +46,7 @@ fn random_trains_and_canal_crossings_keep_the_board_sound() {
             }
         }
         position.normalise();
-        let choices = dip::legal_orders(&map, &position);
+        let choices = dip::legal_orders(&map, &position).expect("a position of the map");
         let mut rails = 0;
         let mut orders: Vec<Order> = choices
             .iter()
@@ -77,8 +77,8 @@ fn random_trains_and_canal_crossings_keep_the_board_sound() {
             shuffled.swap(i, rng.below(i + 1));
         }
         let rules = Rules::default();
-        let a = dip::adjudicate(&map, &position, &orders, &rules);
-        let b = dip::adjudicate(&map, &position, &shuffled, &rules);
+        let a = dip::adjudicate(&map, &position, &orders, &rules).expect("valid input");
+        let b = dip::adjudicate(&map, &position, &shuffled, &rules).expect("valid input");
         let listing = || orders.iter().map(|o| o.display(&map).to_string()).collect::<Vec<_>>().join("; ");
         assert_eq!(a.position, b.position, "trial {trial}: order of orders changed the outcome: {}", listing());
         assert_eq!(a.position.units.len() + a.dislodged.len(), position.units.len(), "trial {trial}: {}", listing());

@@ -39,10 +39,10 @@ fn every_variant_plays_a_year_of_random_legal_orders() {
                 if game.phase().year > start_year + 1 || game.winner().is_some() {
                     break;
                 }
-                let choices = dip::legal_orders(game.map(), game.position());
+                let choices = dip::legal_orders(game.map(), game.position()).expect("a position of the map");
                 let orders = random_orders(&choices, &mut rng);
                 let phase = game.phase();
-                let record = game.play(orders);
+                let record = game.play(orders).expect("orders of the map");
                 assert_eq!(
                     illegal_count(&record.outcome),
                     0,
@@ -62,7 +62,7 @@ fn every_variant_plays_a_year_of_random_legal_orders() {
 fn legal_orders_of_the_standard_opening() {
     let map = dip::variant("standard").expect("standard");
     let game = Game::new(map, Rules::default());
-    let choices = dip::legal_orders(game.map(), game.position());
+    let choices = dip::legal_orders(game.map(), game.position()).expect("a position of the map");
     assert_eq!(choices.len(), 22);
     let paris: Vec<String> = choices
         .iter()

@@ -19,13 +19,15 @@ mod map;
 mod position;
 pub mod rules;
 pub mod schema;
+mod validate;
 
 pub use error::{LoadError, Problem};
 pub use ids::{LocId, PhaseKind, PowerId, ProvinceId, Season, UnitKind};
-pub use load::{VariantBuilder, load, load_str};
+pub use load::{MAX_DECISIONS, MAX_LOCATIONS, MAX_POWERS, MAX_RAILROADS, VariantBuilder, load, load_limited, load_str};
 pub use map::{
     Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit, normalise_name,
 };
 pub use position::{Dislodged, Phase, Position, Unit};
 pub use rules::{RuleError, Rules};
-pub use schema::{BuildRule, Terrain, VariantFile};
+pub use schema::{BuildRule, CalendarDef, LeadDef, PowerRole, Terrain, VariantFile};
+pub use validate::{Fault, MAX_YEAR, PositionError, Subject, retreat_options};

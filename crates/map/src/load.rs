@@ -13,12 +13,22 @@ use crate::map::{
 use crate::schema::{ProvinceDef, Terrain, VariantFile};
 use crate::{LocId, PowerId, ProvinceId};
 
-/// Loads and compiles a variant file.
+/// Loads and compiles a variant file of at most [`dip_io::Limits::DEFAULT`]'s
+/// `max_input_bytes`.
 pub fn load(path: impl AsRef<Path>) -> Result<Map, LoadError> {
+    load_limited(path, dip_io::Limits::DEFAULT.max_input_bytes)
+}
+
+/// [`load`] with another cap on the file's size.
+pub fn load_limited(path: impl AsRef<Path>, max_bytes: u64) -> Result<Map, LoadError> {
     let path = path.as_ref();
     let file = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| LoadError::Io { file: file.clone(), message: e.to_string() })?;
+    let text = dip_io::read_to_string(path, max_bytes).map_err(|e| {
+        // The message names the file itself; keep only what follows.
+        let message = e.to_string();
+        let message = message.strip_prefix(&format!("{file}: ")).unwrap_or(&message).to_string();
+        LoadError::Io { file: file.clone(), message }
+    })?;
     load_str(&file, &text)
 }
 
@@ -61,6 +71,11 @@ impl VariantBuilder {
     /// Validates the definition and compiles it. Every fault is reported at once.
     pub fn build(self) -> Result<Map, LoadError> {
         let lines = SourceLines::new(self.text.as_deref());
+        // Ids are dense and narrow: a map beyond them is refused before anything is built.
+        let beyond = beyond_limits(&self.def, &lines);
+        if !beyond.is_empty() {
+            return Err(LoadError::Invalid { file: self.file, problems: beyond });
+        }
         let mut c = Compiler { def: &self.def, lines: &lines, problems: Vec::new() };
         let map = c.compile();
         if c.problems.is_empty() { Ok(map) } else { Err(LoadError::Invalid { file: self.file, problems: c.problems }) }
@@ -398,6 +413,7 @@ impl Compiler<'_> {
                 adjective: pw.adjective.clone(),
                 short: pw.short.clone(),
                 homes,
+                role: pw.role,
             });
         }
         let power_index = |name: &str| -> Option<PowerId> {
@@ -489,6 +505,21 @@ impl Compiler<'_> {
                 None,
                 format!("victory needs {} centres but the map has {centre_count}", def.victory.centres),
             );
+        }
+
+        if let Some(lead) = &def.victory.lead {
+            if lead.centres == 0 || lead.at_least == 0 {
+                let line = self.lines.find("lead:");
+                self.problem(line, None, "a win by lead needs a lead of one centre or more".into());
+            }
+        }
+        if def.calendar.years_to_spring == 0 {
+            let line = self.lines.find("years_to_spring");
+            self.problem(line, None, "`years_to_spring` must be one or more: each spring is in a later year".into());
+        }
+        if !def.powers.is_empty() && def.powers.iter().all(|p| p.role != crate::schema::PowerRole::Player) {
+            let line = self.lines.find("powers:");
+            self.problem(line, None, "every power is neutral: a variant needs a player".into());
         }
 
         // Special geography.
@@ -634,6 +665,8 @@ impl Compiler<'_> {
             start_units,
             start_owners,
             victory_centres: def.victory.centres,
+            victory_lead: def.victory.lead.clone(),
+            calendar: def.calendar,
             build_rule: def.build_rule,
             rules: def.rules.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             railroads,
@@ -670,6 +703,64 @@ impl Compiler<'_> {
         }
     }
 }
+
+/// The limits of the id spaces, each a problem naming the limit.
+fn beyond_limits(def: &VariantFile, lines: &SourceLines<'_>) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut problem = |key: &str, message: String| {
+        problems.push(Problem { line: lines.find(key), province: None, message });
+    };
+    if def.powers.len() > MAX_POWERS {
+        problem(
+            "powers:",
+            format!("{} powers: a map may have at most {MAX_POWERS} (power ids are 8 bits)", def.powers.len()),
+        );
+    }
+    let locations = def.provinces.iter().map(|p| 1 + p.coasts.len()).sum::<usize>();
+    if locations > MAX_LOCATIONS {
+        problem(
+            "provinces:",
+            format!(
+                "{} provinces with {locations} locations (provinces and coasts): a map may have at most {MAX_LOCATIONS} locations (location ids are 16 bits)",
+                def.provinces.len()
+            ),
+        );
+    }
+    if def.railroads.len() > MAX_RAILROADS || def.canals.len() > MAX_RAILROADS {
+        problem(
+            "railroads:",
+            format!(
+                "{} railroads and {} canals: a map may have at most {MAX_RAILROADS} of each (orders name them by 8-bit index)",
+                def.railroads.len(),
+                def.canals.len()
+            ),
+        );
+    }
+    // The movement resolver numbers units (at most one a province), two decisions per
+    // railroad station a train may pass, and one per canal, in 16 bits with two values kept.
+    let stations: usize = def.railroads.iter().map(|r| r.stations.len()).sum();
+    let slots = def.provinces.len() + 2 * stations + def.canals.len();
+    if locations <= MAX_LOCATIONS && slots > MAX_DECISIONS {
+        problem(
+            "railroads:",
+            format!(
+                "{} provinces, {stations} railroad stations and {} canals need {slots} resolver decisions: at most {MAX_DECISIONS} (provinces + 2 × stations + canals)",
+                def.provinces.len(),
+                def.canals.len()
+            ),
+        );
+    }
+    problems
+}
+
+/// Most powers a map may have.
+pub const MAX_POWERS: usize = 255;
+/// Most locations (provinces and the coasts of multi-coast provinces) a map may have.
+pub const MAX_LOCATIONS: usize = 65_535;
+/// Most railroads, and most canals, a map may have.
+pub const MAX_RAILROADS: usize = 255;
+/// Most decisions of the movement resolver: provinces + 2 × railroad stations + canals.
+pub const MAX_DECISIONS: usize = 65_533;
 
 fn coast_list(locations: &[Location], province: &Province) -> String {
     province.coasts.iter().filter_map(|l| locations[l.index()].coast.clone()).collect::<Vec<_>>().join("|")

@@ -1,6 +1,6 @@
 //! The compiled map: dense ids, flat tables and adjacency bit sets.
 
-use crate::schema::{BuildRule, Terrain};
+use crate::schema::{BuildRule, CalendarDef, LeadDef, PowerRole, Terrain};
 use crate::{LocId, PowerId, ProvinceId, Season, UnitKind};
 
 /// A great power of the variant.
@@ -11,6 +11,15 @@ pub struct Power {
     pub short: String,
     /// Home supply centres.
     pub homes: Vec<ProvinceId>,
+    /// A player's power, or a neutral one.
+    pub role: PowerRole,
+}
+
+impl Power {
+    /// Whether nobody plays the power: its units only hold and it never wins.
+    pub fn is_neutral(&self) -> bool {
+        matches!(self.role, PowerRole::Neutral { .. })
+    }
 }
 
 /// A province of the compiled map.
@@ -132,7 +141,7 @@ pub struct Map {
     /// Normalised names (abbreviations, names, aliases) sorted for binary search.
     pub(crate) names: Vec<(String, ProvinceId)>,
     /// Open-addressing table over `names`: (hash, index + 1), 0 for an empty slot.
-    pub(crate) name_table: Vec<(u32, u16)>,
+    pub(crate) name_table: Vec<(u32, u32)>,
     /// Most words in any name.
     pub(crate) max_name_words: usize,
     /// Hashes of the first words of names of several words, sorted.
@@ -142,6 +151,8 @@ pub struct Map {
     pub(crate) start_units: Vec<StartUnit>,
     pub(crate) start_owners: Vec<Option<PowerId>>,
     pub(crate) victory_centres: u16,
+    pub(crate) victory_lead: Option<LeadDef>,
+    pub(crate) calendar: CalendarDef,
     pub(crate) build_rule: BuildRule,
     pub(crate) rules: Vec<(String, String)>,
     pub(crate) railroads: Vec<Railroad>,
@@ -312,7 +323,7 @@ impl Map {
                 return None;
             }
             if h == hash {
-                let (n, id) = &self.names[usize::from(index - 1)];
+                let (n, id) = self.names.get(index as usize - 1)?;
                 if n.as_bytes() == name {
                     return Some(*id);
                 }
@@ -400,6 +411,42 @@ impl Map {
     pub fn victory_centres(&self) -> u16 {
         self.victory_centres
     }
+    /// The lead over the second power that also wins, if the variant has one.
+    pub fn victory_lead(&self) -> Option<&LeadDef> {
+        self.victory_lead.as_ref()
+    }
+    /// The lead over the second power needed to win after the fall of `year`, if the
+    /// variant wins by lead.
+    pub fn lead_needed(&self, year: u16) -> Option<u16> {
+        let lead = self.victory_lead.as_ref()?;
+        let years = u32::from(year.saturating_sub(lead.year));
+        let less = years.saturating_mul(u32::from(lead.less_each_year));
+        let needed = u32::from(lead.centres).saturating_sub(less).max(u32::from(lead.at_least));
+        Some(u16::try_from(needed).unwrap_or(u16::MAX))
+    }
+    /// How the years go by from season to season.
+    pub fn calendar(&self) -> CalendarDef {
+        self.calendar
+    }
+    /// The year of the fall that follows the spring of `spring_year`, if it is a year dip
+    /// counts.
+    pub fn fall_year(&self, spring_year: u16) -> Option<u16> {
+        spring_year.checked_add(self.calendar.years_to_fall)
+    }
+    /// The year of the spring that follows the fall of `fall_year`, if it is a year dip
+    /// counts.
+    pub fn next_spring_year(&self, fall_year: u16) -> Option<u16> {
+        fall_year.checked_add(self.calendar.years_to_spring)
+    }
+    /// Whether the power is neutral (played by nobody); false for an unknown power.
+    #[inline]
+    pub fn is_neutral(&self, power: PowerId) -> bool {
+        self.powers.get(power.index()).is_some_and(Power::is_neutral)
+    }
+    /// The players' powers: every power but the neutral ones.
+    pub fn players(&self) -> impl Iterator<Item = PowerId> + '_ {
+        self.powers().filter(|&p| !self.powers[p.index()].is_neutral())
+    }
     pub fn build_rule(&self) -> BuildRule {
         self.build_rule
     }
@@ -447,16 +494,16 @@ pub(crate) fn name_hash(name: &[u8]) -> u32 {
 }
 
 /// Builds the lookup table for [`Map::province_by_normalised`].
-pub(crate) fn name_table(names: &[(String, ProvinceId)]) -> Vec<(u32, u16)> {
+pub(crate) fn name_table(names: &[(String, ProvinceId)]) -> Vec<(u32, u32)> {
     let size = (names.len() * 4).next_power_of_two().max(16);
-    let mut table = vec![(0u32, 0u16); size];
+    let mut table = vec![(0u32, 0u32); size];
     for (i, (name, _)) in names.iter().enumerate() {
         let hash = name_hash(name.as_bytes());
         let mut slot = hash as usize & (size - 1);
         while table[slot].1 != 0 {
             slot = (slot + 1) & (size - 1);
         }
-        table[slot] = (hash, i as u16 + 1);
+        table[slot] = (hash, u32::try_from(i + 1).unwrap_or(u32::MAX));
     }
     table
 }

@@ -18,6 +18,10 @@ pub struct Dislodged {
     pub unit: Unit,
     /// Where the unit that dislodged it came from.
     pub attacker_from: ProvinceId,
+    /// Whether the attack came by convoy: then the attacker's origin may be open to the
+    /// retreat (DATC §4.A.5).
+    #[serde(default)]
+    pub by_convoy: bool,
     /// Where it may retreat to, as decided by the movement phase.
     pub retreats: Vec<LocId>,
 }
@@ -39,24 +43,54 @@ impl std::fmt::Display for Phase {
     }
 }
 
+impl Phase {
+    /// The phase's place in time, for comparing phases: year, then season, then kind
+    /// (movement, retreat, adjustment). The derived order compares the season first.
+    pub fn chronological(&self) -> (u16, Season, PhaseKind) {
+        (self.year, self.season, self.kind)
+    }
+}
+
 impl std::str::FromStr for Phase {
     type Err = String;
 
-    /// `Spring 1901 Movement`, `Fall 1902 Retreat`, `Winter 1901 Adjustment`
-    /// (`Winter` is the adjustment phase after the fall).
+    /// `Spring 1901 Movement`, `Fall 1902 Retreat`, `Winter 1901 Adjustment` (any case;
+    /// `Moves`, `Retreats`, `Builds` also read): `Winter` is the adjustment phase after the
+    /// fall and the only season it has. Anything else is an error, never a guess.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let words: Vec<&str> = s.split_whitespace().collect();
         let [season, year, kind] = words[..] else {
-            return Err(format!("expected `<Season> <Year> <Movement|Retreat|Adjustment>`, found `{s}`"));
+            return Err(format!(
+                "`{s}` is not a phase: expected `<Spring|Fall> <year> <Movement|Retreat>` or `Winter <year> Adjustment`"
+            ));
         };
-        let year: u16 = year.parse().map_err(|_| format!("`{year}` is not a year"))?;
-        let kind: PhaseKind = kind.parse().map_err(|_| format!("`{kind}` is not Movement, Retreat or Adjustment"))?;
-        let season = if season.eq_ignore_ascii_case("winter") {
+        let year: u16 = match year.parse() {
+            Ok(year) => year,
+            Err(_) if !year.is_empty() && year.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(format!("`{s}`: the year {year} is out of range (dip counts years up to {})", u16::MAX));
+            }
+            Err(_) => return Err(format!("`{s}`: `{year}` is not a year")),
+        };
+        let kind: PhaseKind =
+            kind.parse().map_err(|_| format!("`{s}`: `{kind}` is not Movement, Retreat or Adjustment"))?;
+        let winter = season.eq_ignore_ascii_case("winter");
+        let season = if winter {
             Season::Fall
         } else {
-            season.parse().map_err(|_| format!("`{season}` is not Spring, Fall or Winter"))?
+            season.parse().map_err(|_| format!("`{s}`: `{season}` is not Spring, Fall or Winter"))?
         };
-        Ok(Phase { season, year, kind })
+        match (winter, kind) {
+            (true, PhaseKind::Adjustment) | (false, PhaseKind::Movement | PhaseKind::Retreat) => {
+                Ok(Phase { season, year, kind })
+            }
+            (true, _) => Err(format!(
+                "`{s}`: the winter has only the adjustment phase (`Winter {year} Adjustment`); movement and retreats are in the spring and the fall"
+            )),
+            (false, _) => Err(format!(
+                "`{s}`: adjustments are in the winter (`Winter {year} Adjustment`), not in the {}",
+                season.to_string().to_lowercase()
+            )),
+        }
     }
 }
 

@@ -39,6 +39,9 @@ pub struct VariantFile {
     /// Supply centres a power may neither build in nor count (Hong Kong for China).
     #[serde(default)]
     pub centre_restrictions: Vec<CentreRestrictionDef>,
+    /// How the years go by from season to season (Hundred: five years a season).
+    #[serde(default)]
+    pub calendar: CalendarDef,
 }
 
 /// A great power.
@@ -53,6 +56,22 @@ pub struct PowerDef {
     pub short: String,
     /// Home supply centres, by province abbreviation.
     pub homes: Vec<String>,
+    /// Whether a player plays the power (the default) or it is neutral.
+    #[serde(default)]
+    pub role: PowerRole,
+}
+
+/// Who plays a power.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum PowerRole {
+    /// A player.
+    #[default]
+    Player,
+    /// Nobody: the power's units only hold (any other order is illegal), are disbanded when
+    /// dislodged, and it never wins. With `rebuilds`, each adjustment phase builds an army in
+    /// every empty home centre it still owns (godip's neutral armies, Western World 901);
+    /// without, it builds nothing (MILA's dummy powers, Known World 901).
+    Neutral { rebuilds: bool },
 }
 
 /// What a province is made of.
@@ -143,8 +162,50 @@ pub struct StartUnitDef {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VictoryDef {
-    /// Supply centres a power must hold after a fall to win.
+    /// Supply centres a power must hold after a fall to win. If two powers hold as many,
+    /// the one with more wins; if they hold the same number, nobody wins yet.
     pub centres: u16,
+    /// A win also by leading the second power by enough centres (2020).
+    #[serde(default)]
+    pub lead: Option<LeadDef>,
+}
+
+/// A win by lead: after the fall of `year` the power with the most centres wins if it has
+/// `centres` more than any other; each later year the lead needed is `less_each_year`
+/// smaller, but never below `at_least`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeadDef {
+    pub year: u16,
+    pub centres: u16,
+    #[serde(default = "one_u16")]
+    pub less_each_year: u16,
+    #[serde(default = "one_u16")]
+    pub at_least: u16,
+}
+
+/// How many years pass between seasons. The standard game moves from the spring to the fall
+/// of the same year and on to the next year's spring; Hundred moves five years each time
+/// (Spring 1425, Fall 1430, Spring 1435: its "years" ending in 5 and 0).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalendarDef {
+    /// Years from a spring to the fall after it.
+    #[serde(default)]
+    pub years_to_fall: u16,
+    /// Years from a fall to the next spring; at least one.
+    #[serde(default = "one_u16")]
+    pub years_to_spring: u16,
+}
+
+impl Default for CalendarDef {
+    fn default() -> Self {
+        CalendarDef { years_to_fall: 0, years_to_spring: 1 }
+    }
+}
+
+fn one_u16() -> u16 {
+    1
 }
 
 /// Where a power may build in the adjustment phase.
@@ -155,6 +216,9 @@ pub enum BuildRule {
     HomeCentres,
     /// In any unoccupied supply centre it owns (Chaos, DATC chapter 11).
     AnyOwnedCentre,
+    /// In any unoccupied supply centre it owns that is some power's home centre, its own or
+    /// a captured one, never one that began neutral (2020).
+    AnyOwnedHomeCentre,
 }
 
 /// A railroad: an army of `power` may move from any station to any other along the line in

@@ -16,25 +16,35 @@
 //!     parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(france), "A Marseilles Supports A Paris - Burgundy")?,
 //!     parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(germany), "A Munich - Burgundy")?,
 //! ];
-//! let outcome = dip_movement::adjudicate(&map, &position, &orders, &Rules::default());
+//! let outcome = dip_movement::adjudicate(&map, &position, &orders, &Rules::default())?;
 //! assert!(outcome.results[0].succeeded());
 //! assert!(!outcome.results[2].succeeded());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod input;
 mod outcome;
 mod report;
 mod resolve;
 
+pub use input::MAX_CONVOY_FLEETS;
 pub use outcome::{DislodgedReport, Failure, Illegal, MovementOutcome, OrderResult};
 pub use resolve::Adjudicator;
 
 use dip_map::{Map, Position, Rules};
-use dip_orders::Order;
+use dip_orders::{AdjudicationError, Order};
 
 /// Adjudicates one movement phase. For many phases in a loop, keep an [`Adjudicator`].
-pub fn adjudicate(map: &Map, position: &Position, orders: &[Order], rules: &Rules) -> MovementOutcome {
+///
+/// A position or orders of another map, a position not in a movement phase, or too many
+/// fleets convoying one army are an error; nothing else is.
+pub fn adjudicate(
+    map: &Map,
+    position: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<MovementOutcome, AdjudicationError> {
     let mut adjudicator = Adjudicator::new();
-    adjudicator.run(map, position, orders, rules);
+    adjudicator.run(map, position, orders, rules)?;
     adjudicator.outcome(map, position, orders)
 }

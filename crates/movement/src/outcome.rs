@@ -71,6 +71,83 @@ pub enum Illegal {
     NoCanalControl,
     /// A canal permission for a unit at neither end of the canal.
     PermitNotAtCanal,
+    /// An order other than hold for a unit of a neutral power: neutral units only hold.
+    NeutralUnit,
+}
+
+impl Illegal {
+    /// Every reason, in declaration order (for documentation and tests).
+    pub const ALL: &'static [Illegal] = &[
+        Illegal::NoUnit,
+        Illegal::ForeignUnit,
+        Illegal::WrongUnitType,
+        Illegal::MissingUnitType,
+        Illegal::MissingNationality,
+        Illegal::WrongNationality,
+        Illegal::Superseded,
+        Illegal::WrongCoast,
+        Illegal::UnknownCoast,
+        Illegal::WrongPhase,
+        Illegal::MoveToSelf,
+        Illegal::Unreachable,
+        Illegal::CoastNeeded,
+        Illegal::CoastUnreachable,
+        Illegal::SupportSelf,
+        Illegal::NoSuchUnit,
+        Illegal::SupportUnreachable,
+        Illegal::SupportedMoveImpossible,
+        Illegal::ConvoyNotAtSea,
+        Illegal::ConvoyOfFleet,
+        Illegal::ConvoyImpossible,
+        Illegal::ConflictingOrders,
+        Illegal::Frozen,
+        Illegal::SupportOverDifficultBorder,
+        Illegal::Duplicate,
+        Illegal::RailroadForbidden,
+        Illegal::NotOnRailroad,
+        Illegal::RailroadBusy,
+        Illegal::NoCanalControl,
+        Illegal::PermitNotAtCanal,
+        Illegal::NeutralUnit,
+    ];
+
+    /// A stable snake_case name for programs (`no_unit`, `unreachable`); documented in
+    /// `docs/json.md` and never changed once released.
+    pub fn code(self) -> &'static str {
+        match self {
+            Illegal::NoUnit => "no_unit",
+            Illegal::ForeignUnit => "foreign_unit",
+            Illegal::WrongUnitType => "wrong_unit_type",
+            Illegal::MissingUnitType => "missing_unit_type",
+            Illegal::MissingNationality => "missing_nationality",
+            Illegal::WrongNationality => "wrong_nationality",
+            Illegal::Superseded => "superseded",
+            Illegal::WrongCoast => "wrong_coast",
+            Illegal::UnknownCoast => "unknown_coast",
+            Illegal::WrongPhase => "wrong_phase",
+            Illegal::MoveToSelf => "move_to_self",
+            Illegal::Unreachable => "unreachable",
+            Illegal::CoastNeeded => "coast_needed",
+            Illegal::CoastUnreachable => "coast_unreachable",
+            Illegal::SupportSelf => "support_self",
+            Illegal::NoSuchUnit => "no_such_unit",
+            Illegal::SupportUnreachable => "support_unreachable",
+            Illegal::SupportedMoveImpossible => "supported_move_impossible",
+            Illegal::ConvoyNotAtSea => "convoy_not_at_sea",
+            Illegal::ConvoyOfFleet => "convoy_of_fleet",
+            Illegal::ConvoyImpossible => "convoy_impossible",
+            Illegal::ConflictingOrders => "conflicting_orders",
+            Illegal::Frozen => "frozen",
+            Illegal::SupportOverDifficultBorder => "support_over_difficult_border",
+            Illegal::Duplicate => "duplicate",
+            Illegal::RailroadForbidden => "railroad_forbidden",
+            Illegal::NotOnRailroad => "not_on_railroad",
+            Illegal::RailroadBusy => "railroad_busy",
+            Illegal::NoCanalControl => "no_canal_control",
+            Illegal::PermitNotAtCanal => "permit_not_at_canal",
+            Illegal::NeutralUnit => "neutral_unit",
+        }
+    }
 }
 
 impl std::fmt::Display for Illegal {
@@ -106,6 +183,7 @@ impl std::fmt::Display for Illegal {
             Illegal::RailroadBusy => "two units were ordered along the railroad and only one may use it a turn",
             Illegal::NoCanalControl => "only the power with a unit in the canal's keeper province may give permission",
             Illegal::PermitNotAtCanal => "the unit given permission is at neither end of the canal",
+            Illegal::NeutralUnit => "a unit of a neutral power only holds",
         })
     }
 }
@@ -151,9 +229,77 @@ pub enum OrderResult {
     Illegal(Illegal),
 }
 
+impl Failure {
+    /// Every failure's code, for documentation and tests.
+    pub const CODES: &'static [&'static str] = &[
+        "bounced",
+        "no_convoy",
+        "impossible",
+        "cut",
+        "dislodged",
+        "void",
+        "disrupted",
+        "canal_closed",
+        "canal_paradox",
+        "rail_stopped",
+    ];
+
+    /// A stable snake_case name for programs: `bounced`, `no_convoy` (no chain of convoying
+    /// fleets carried the army), `impossible` (a move that can never be made), `cut`,
+    /// `dislodged` (a support, convoy or hold whose unit was dislodged), `void` (a support
+    /// or convoy the other unit did not match), `disrupted` (a convoy failed by the paradox
+    /// rule), `canal_closed`, `canal_paradox`, `rail_stopped`. Documented in `docs/json.md`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Failure::Bounced { .. } => "bounced",
+            Failure::NoConvoyPath => "no_convoy",
+            Failure::Impossible => "impossible",
+            Failure::SupportCut { .. } => "cut",
+            Failure::SupportDislodged { .. } | Failure::ConvoyDislodged { .. } | Failure::Dislodged { .. } => {
+                "dislodged"
+            }
+            Failure::SupportVoid | Failure::ConvoyVoid => "void",
+            Failure::ConvoyParadox => "disrupted",
+            Failure::CanalClosed => "canal_closed",
+            Failure::CanalParadox => "canal_paradox",
+            Failure::RailStopped { .. } => "rail_stopped",
+        }
+    }
+
+    /// The provinces of the units that caused the failure (the units it bounced against,
+    /// the attacker that cut, dislodged or disrupted it, the station it stopped in).
+    pub fn caused_by(&self) -> &[ProvinceId] {
+        match self {
+            Failure::Bounced { by } => by,
+            Failure::SupportCut { by }
+            | Failure::SupportDislodged { by }
+            | Failure::ConvoyDislodged { by }
+            | Failure::Dislodged { by } => std::slice::from_ref(by),
+            Failure::RailStopped { at } => std::slice::from_ref(at),
+            Failure::NoConvoyPath
+            | Failure::Impossible
+            | Failure::SupportVoid
+            | Failure::ConvoyVoid
+            | Failure::ConvoyParadox
+            | Failure::CanalClosed
+            | Failure::CanalParadox => &[],
+        }
+    }
+}
+
 impl OrderResult {
     pub fn succeeded(&self) -> bool {
         matches!(self, OrderResult::Succeeds)
+    }
+
+    /// A stable snake_case name for programs: `succeeds`, a failure's [`Failure::code`], or
+    /// `illegal` (the reason's own code is [`Illegal::code`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            OrderResult::Succeeds => "succeeds",
+            OrderResult::Fails(why) => why.code(),
+            OrderResult::Illegal(_) => "illegal",
+        }
     }
 }
 
@@ -181,4 +327,49 @@ pub struct MovementOutcome {
     pub contested: Vec<ProvinceId>,
     /// The board after the phase, with dislodged units waiting to retreat.
     pub position: Position,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn snake_case(code: &str) -> bool {
+        !code.is_empty() && code.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') && !code.starts_with('_')
+    }
+
+    #[test]
+    fn codes_are_snake_case_and_distinct() {
+        let mut seen = std::collections::HashSet::new();
+        for why in Illegal::ALL {
+            assert!(snake_case(why.code()), "{why:?}: `{}`", why.code());
+            assert!(seen.insert(why.code()), "{why:?}: `{}` twice", why.code());
+        }
+        let p = ProvinceId(0);
+        let failures = [
+            Failure::Bounced { by: vec![p] },
+            Failure::NoConvoyPath,
+            Failure::Impossible,
+            Failure::SupportCut { by: p },
+            Failure::SupportDislodged { by: p },
+            Failure::SupportVoid,
+            Failure::ConvoyDislodged { by: p },
+            Failure::ConvoyVoid,
+            Failure::ConvoyParadox,
+            Failure::Dislodged { by: p },
+            Failure::CanalClosed,
+            Failure::CanalParadox,
+            Failure::RailStopped { at: p },
+        ];
+        for why in &failures {
+            assert!(Failure::CODES.contains(&why.code()), "{why:?}");
+            assert!(snake_case(why.code()));
+        }
+        for code in Failure::CODES {
+            assert!(failures.iter().any(|f| f.code() == *code), "{code} is listed but no failure has it");
+        }
+        assert_eq!(OrderResult::Succeeds.code(), "succeeds");
+        assert_eq!(OrderResult::Illegal(Illegal::NoUnit).code(), "illegal");
+        assert_eq!(OrderResult::Fails(Failure::SupportCut { by: p }).code(), "cut");
+        assert_eq!(Failure::Bounced { by: vec![p, ProvinceId(3)] }.caused_by(), &[p, ProvinceId(3)]);
+    }
 }

@@ -1,50 +1,136 @@
 //! Turning the resolver's state into results a player can read.
+//!
+//! Built in a few passes over the slots with bit sets over provinces and locations kept
+//! between phases: no sorting of the board, one allocation for each list returned.
 
 use dip_map::rules::RetreatToConvoyOrigin;
-use dip_map::{Dislodged, Map, PhaseKind, Position, ProvinceId, Season, Unit, UnitKind};
-use dip_orders::Order;
+use dip_map::{Dislodged, LocId, Map, PhaseKind, Position, ProvinceId, Season, Unit, UnitKind};
+use dip_orders::{AdjudicationError, Order};
 
 use crate::outcome::{DislodgedReport, Failure, MovementOutcome, OrderResult};
 use crate::resolve::{Adjudicator, CLOSED, Kind, NONE};
 
+/// Scratch tables of [`Adjudicator::outcome`], grown to the map's size once.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// Per unit: the unit that dislodged it, or `NONE`.
+    dislodger: Vec<u16>,
+    /// Per location: the unit standing there after the phase (valid where `at` is set).
+    occupant: Vec<Unit>,
+    /// Locations with a unit after the phase.
+    at: Vec<u64>,
+    /// Provinces with a unit after the phase.
+    occupied: Vec<u64>,
+    /// Provinces some move tried to enter and that nobody holds after the phase.
+    tried: Vec<u64>,
+    /// The provinces of one failure's bouncers.
+    by: Vec<ProvinceId>,
+}
+
+fn set(bits: &mut [u64], i: usize) {
+    bits[i / 64] |= 1 << (i % 64);
+}
+
+fn get(bits: &[u64], i: usize) -> bool {
+    bits[i / 64] >> (i % 64) & 1 == 1
+}
+
+/// The set bits in increasing order.
+fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(k, &word)| {
+        let mut word = word;
+        std::iter::from_fn(move || {
+            (word != 0).then(|| {
+                let bit = word.trailing_zeros() as usize;
+                word &= word - 1;
+                k * 64 + bit
+            })
+        })
+    })
+}
+
 impl Adjudicator {
     /// The full outcome of the last [`Adjudicator::run`]: a result and reason for every
     /// order, the dislodged units with their retreats, and the next position.
-    pub fn outcome(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
-        let results = (0..orders.len()).map(|i| self.order_result(map, i)).collect();
+    ///
+    /// The map and orders must be those of the last successful run (the position's phase
+    /// and owners are read from `position`); anything else is refused.
+    pub fn outcome(
+        &mut self,
+        map: &Map,
+        position: &Position,
+        orders: &[Order],
+    ) -> Result<MovementOutcome, AdjudicationError> {
+        if self.last_run != Some((map.province_count(), map.location_count(), orders.len())) {
+            return Err(AdjudicationError::NotTheLastRun);
+        }
+        position.check(map)?;
+        Ok(self.outcome_checked(map, position, orders))
+    }
+
+    fn outcome_checked(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
+        self.find_dislodged();
+        let mut results = Vec::with_capacity(orders.len());
+        for i in 0..orders.len() {
+            let result = self.order_result(map, i);
+            results.push(result);
+        }
         let unordered =
             self.slots[..self.units].iter().filter(|s| s.order_index == u32::MAX).map(|s| (s.power, s.loc)).collect();
 
         // Where units stand afterwards.
-        let n = map.province_count();
-        let mut occupied = vec![false; n];
-        let mut units = Vec::with_capacity(self.units);
-        let mut dislodged = Vec::new();
+        let mut scratch = std::mem::take(&mut self.report);
+        let (provinces, locations) = (map.province_count().div_ceil(64), map.location_count().div_ceil(64));
+        for bits in [&mut scratch.occupied, &mut scratch.tried] {
+            bits.clear();
+            bits.resize(provinces, 0);
+        }
+        scratch.at.clear();
+        scratch.at.resize(locations, 0);
+        let filler = Unit { power: dip_map::PowerId(0), kind: UnitKind::Army, loc: LocId(0) };
+        scratch.occupant.resize(map.location_count(), filler);
+        let mut dislodged_units = 0;
         for u in 0..self.units {
             let s = self.slots[u];
-            if self.moved(u) {
-                let (dst, dst_loc) = if s.order == Kind::Train {
+            let (province, loc) = if self.moved(u) {
+                if s.order == Kind::Train {
                     let end = self.train_end(map, u as u16);
                     let station = self.station(u as u16, end);
                     (station, map.main_loc(ProvinceId(station)))
                 } else {
                     (s.dst, s.dst_loc)
-                };
-                occupied[dst as usize] = true;
-                units.push(Unit { power: s.power, kind: s.kind, loc: dst_loc });
-            } else if let Some(by) = self.dislodged_by(u) {
-                dislodged.push((u, by));
+                }
+            } else if scratch.dislodger[u] != NONE {
+                dislodged_units += 1;
+                continue;
             } else {
-                occupied[s.prov as usize] = true;
-                units.push(Unit { power: s.power, kind: s.kind, loc: s.loc });
+                (s.prov, s.loc)
+            };
+            set(&mut scratch.occupied, usize::from(province));
+            set(&mut scratch.at, loc.index());
+            scratch.occupant[loc.index()] = Unit { power: s.power, kind: s.kind, loc };
+        }
+        // Provinces some move tried to enter (trains' stations too) that nobody holds.
+        for s in &self.slots {
+            if matches!(s.order, Kind::Move | Kind::LegReach) {
+                set(&mut scratch.tried, usize::from(s.dst));
             }
         }
+        for (tried, occupied) in scratch.tried.iter_mut().zip(&scratch.occupied) {
+            *tried &= !occupied;
+        }
+        let mut units = Vec::with_capacity(self.units);
+        for (k, &word) in scratch.at.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                units.push(scratch.occupant[k * 64 + word.trailing_zeros() as usize]);
+                word &= word - 1;
+            }
+        }
+
         // Provinces left empty by a standoff.
         let mut contested = Vec::new();
-        for (p, &taken) in occupied.iter().enumerate() {
-            if taken {
-                continue;
-            }
+        for p in ones(&scratch.tried) {
             let mut m = self.first_mover[p];
             let mut bounced = false;
             while m != NONE {
@@ -54,6 +140,7 @@ impl Adjudicator {
                 let passed = self.slots[m as usize].order == Kind::LegReach && self.resolve(map, m - 1);
                 if !passed && self.prevent_strength(map, m) > 0 {
                     bounced = true;
+                    break;
                 }
                 m = self.slots[m as usize].next_mover;
             }
@@ -61,28 +148,37 @@ impl Adjudicator {
                 contested.push(ProvinceId(p as u16));
             }
         }
-        let mut reports = Vec::new();
-        for (u, by) in dislodged {
+        let mut reports = Vec::with_capacity(dislodged_units);
+        for u in 0..self.units {
+            if reports.len() == dislodged_units {
+                break;
+            }
+            let by = scratch.dislodger[u];
+            if by == NONE || self.moved(u) {
+                continue;
+            }
             let s = self.slots[u];
-            let attacker = self.slots[by];
-            let attacker_by_convoy = self.by_convoy(map, by as u16);
+            let attacker = self.slots[by as usize];
+            let attacker_by_convoy = self.by_convoy(map, by);
             let origin_open =
                 attacker_by_convoy && self.rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
             let mut retreats = Vec::new();
-            let mut consider = |loc: dip_map::LocId| {
+            // A neutral unit never retreats: dislodged, it is disbanded.
+            let neutral = map.is_neutral(s.power);
+            let mut consider = |loc: LocId| {
                 let p = map.province_of(loc);
-                let blocked = occupied[p.index()]
+                let blocked = get(&scratch.occupied, p.index())
                     || contested.contains(&p)
                     || (p.0 == attacker.prov && !origin_open)
                     || map.is_frozen(p, position.phase.season)
                     || (position.phase.season == Season::Fall && map.is_frozen(p, Season::Fall));
-                if !blocked {
+                if !blocked && !neutral {
                     retreats.push(loc);
                 }
             };
             match s.kind {
                 UnitKind::Army => {
-                    map.army_neighbours(dip_map::ProvinceId(s.prov)).iter().for_each(|&p| consider(map.main_loc(p)))
+                    map.army_neighbours(ProvinceId(s.prov)).iter().for_each(|&p| consider(map.main_loc(p)))
                 }
                 UnitKind::Fleet => map.fleet_neighbours(s.loc).iter().for_each(|&l| consider(l)),
             }
@@ -94,20 +190,24 @@ impl Adjudicator {
                 retreats,
             });
         }
+        self.report = scratch;
 
-        let mut next = Position {
-            phase: position.phase,
-            units,
-            dislodged: reports
-                .iter()
-                .map(|d| Dislodged { unit: d.unit, attacker_from: d.by, retreats: d.retreats.clone() })
-                .collect(),
-            owners: position.owners.clone(),
-        };
+        let mut waiting: Vec<Dislodged> = reports
+            .iter()
+            .map(|d| Dislodged {
+                unit: d.unit,
+                attacker_from: d.by,
+                by_convoy: d.by_convoy,
+                retreats: d.retreats.clone(),
+            })
+            .collect();
+        waiting.sort_by_key(|d| d.unit.loc);
+        let mut next = Position { phase: position.phase, units, dislodged: waiting, owners: position.owners.clone() };
         next.phase.kind = if next.dislodged.is_empty() {
             match position.phase.season {
                 Season::Spring => {
                     next.phase.season = Season::Fall;
+                    next.phase.year = map.fall_year(position.phase.year).unwrap_or(position.phase.year);
                     PhaseKind::Movement
                 }
                 Season::Fall => PhaseKind::Adjustment,
@@ -115,8 +215,25 @@ impl Adjudicator {
         } else {
             PhaseKind::Retreat
         };
-        next.normalise();
         MovementOutcome { results, unordered, dislodged: reports, contested, position: next }
+    }
+
+    /// Fills `report.dislodger`: for each unit that stayed, the unit that moved into its
+    /// province, if one did.
+    fn find_dislodged(&mut self) {
+        let mut dislodger = std::mem::take(&mut self.report.dislodger);
+        dislodger.clear();
+        dislodger.resize(self.units, NONE);
+        for m in 0..self.units {
+            let s = self.slots[m];
+            if s.order == Kind::Move && s.result {
+                let d = self.unit_at[usize::from(s.dst)];
+                if d != NONE && usize::from(d) < self.units && !self.moved(usize::from(d)) {
+                    dislodger[usize::from(d)] = m as u16;
+                }
+            }
+        }
+        self.report.dislodger = dislodger;
     }
 
     fn order_result(&mut self, map: &Map, i: usize) -> OrderResult {
@@ -128,7 +245,8 @@ impl Adjudicator {
         }
         let u = self.order_unit[i] as usize;
         let s = self.slots[u];
-        let dislodger = self.dislodged_by(u).map(|m| dip_map::ProvinceId(self.slots[m].prov));
+        let by = self.report.dislodger[u];
+        let dislodger = (by != NONE).then(|| ProvinceId(self.slots[usize::from(by)].prov));
         match s.order {
             Kind::Hold => match dislodger {
                 Some(by) => OrderResult::Fails(Failure::Dislodged { by }),
@@ -213,7 +331,8 @@ impl Adjudicator {
     fn bounced_by(&mut self, map: &Map, m: u16) -> Vec<ProvinceId> {
         let s = self.slots[m as usize];
         let attack = self.attack_strength(map, m);
-        let mut by = Vec::new();
+        let mut by = std::mem::take(&mut self.report.by);
+        by.clear();
         let opponent = self.head_to_head(map, m);
         if opponent != NONE {
             if attack <= self.defend_strength(map, opponent) {
@@ -233,7 +352,10 @@ impl Adjudicator {
             }
             o = self.slots[o as usize].next_mover;
         }
-        by
+        // Allocated at its length, once.
+        let list = by.to_vec();
+        self.report.by = by;
+        list
     }
 
     fn cut_by(&mut self, map: &Map, s: u16) -> ProvinceId {

@@ -1,16 +1,22 @@
 //! Position files: a position and its orders written with names, in RON or JSON.
 
 use indexmap::IndexMap;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
-use dip_map::{Dislodged, LocId, Map, Phase, PhaseKind, Position, PowerId, Unit, UnitKind};
+use dip_io::Limits;
+use dip_map::{
+    Dislodged, LocId, Map, Phase, PhaseKind, Position, PowerId, Rules, Subject, Unit, UnitKind, retreat_options,
+};
 
+use crate::check::AdjudicationError;
 use crate::lex::{Tok, tokens};
 use crate::model::{CoastSpec, Order};
+use crate::names::NameMatching;
 use crate::parse::{ParseError, ParseOptions, parse_order};
+use crate::source::{SourceIndex, unique_keys, unique_keys_opt};
 
 /// A position with orders, as people write it. Units, centres and orders are grouped by
-/// power name.
+/// power name; a power named twice in one group is an error, not a silent overwrite.
 ///
 /// ```ron
 /// (
@@ -28,18 +34,24 @@ pub struct PositionFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
     /// Units by power: `A Paris`, `F St Petersburg(sc)`.
+    #[serde(deserialize_with = "unique_keys")]
     pub units: IndexMap<String, Vec<String>>,
     /// Dislodged units waiting to retreat (retreat phases).
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    #[serde(default, deserialize_with = "unique_keys", skip_serializing_if = "IndexMap::is_empty")]
     pub dislodged: IndexMap<String, Vec<DislodgedEntry>>,
+    /// Provinces left empty by a standoff in the movement phase just played (retreat
+    /// phases): no retreat goes there. Only needed where a dislodged unit's retreats are
+    /// left for dip to work out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contested: Vec<String>,
     /// Supply centres by owner; each power's home centres when absent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "unique_keys_opt", skip_serializing_if = "Option::is_none")]
     pub centres: Option<IndexMap<String, Vec<String>>>,
     /// Orders by power, one order a string.
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    #[serde(default, deserialize_with = "unique_keys", skip_serializing_if = "IndexMap::is_empty")]
     pub orders: IndexMap<String, Vec<String>>,
     /// Rule choices for this position, over the variant's (`{"4.A.2": "szykman"}`).
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    #[serde(default, deserialize_with = "unique_keys", skip_serializing_if = "IndexMap::is_empty")]
     pub rules: IndexMap<String, String>,
 }
 
@@ -51,9 +63,18 @@ pub struct DislodgedEntry {
     pub unit: String,
     /// Province the attacker came from.
     pub attacked_from: String,
-    /// Where it may retreat.
-    #[serde(default)]
-    pub retreats: Vec<String>,
+    /// Whether the attacker came by convoy (DATC §4.A.5 may then open its origin).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_convoy: bool,
+    /// Where it may retreat; dip works the list out when it is left out. A list given is
+    /// checked against the map and the rules.
+    #[serde(default, deserialize_with = "some_list", skip_serializing_if = "Option::is_none")]
+    pub retreats: Option<Vec<String>>,
+}
+
+/// A list present in the file is `Some` whether or not the file enables `implicit_some`.
+fn some_list<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+    Vec::deserialize(d).map(Some)
 }
 
 /// One order line of a position file after reading.
@@ -74,120 +95,225 @@ pub struct FileProblem {
     pub message: String,
 }
 
+/// The groups of a position file keyed by power, for messages.
+const GROUPS: [&str; 4] = ["units", "dislodged", "centres", "orders"];
+
 impl PositionFile {
-    /// Reads the position and orders. Orders that cannot be read are kept as `Err` lines
-    /// (their units will hold); other faults are returned together.
+    /// Reads the position and orders under the variant's rules and the file's own, within
+    /// the default [`Limits`]. See [`PositionFile::read_with`].
     pub fn read(&self, map: &Map, source: Option<&str>) -> Result<(Position, Vec<OrderLine>), Vec<FileProblem>> {
         let mut problems = Vec::new();
-        let locate = |needle: &str| source.and_then(|s| find_line(s, needle));
+        let mut rules = Rules::of_variant(map).unwrap_or_else(|e| {
+            problems.push(FileProblem { line: None, message: format!("variant `{}`: {e}", map.name()) });
+            Rules::default()
+        });
+        let index = source.map(SourceIndex::new);
+        for (issue, choice) in &self.rules {
+            if let Err(e) = rules.set(issue, choice) {
+                let line = index.as_ref().and_then(|i| i.first(issue));
+                problems.push(FileProblem { line, message: format!("rule {issue}: {e}") });
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        self.read_with(map, source, &rules, &Limits::DEFAULT)
+    }
+
+    /// Reads the position and orders, strictly: the phase must be one the variant has;
+    /// units, dislodged units and centres must name the map's places exactly (the
+    /// misspelling tolerance of DATC §4.E.2 is for orders); no power, unit, centre or
+    /// dislodged unit may be given twice; dislodged units only in a retreat phase, with
+    /// retreats the map and `rules` allow (worked out when left out); and the whole
+    /// position must pass [`Position::validate`]. Orders that cannot be read are kept as
+    /// `Err` lines (their units will hold); every other fault is returned, each with its
+    /// line when `source` (the file's text) is given. Nothing longer than
+    /// `limits.max_line_bytes` is parsed, and no more than `limits.max_orders` orders.
+    /// Linear in the size of the file.
+    pub fn read_with(
+        &self,
+        map: &Map,
+        source: Option<&str>,
+        rules: &Rules,
+        limits: &Limits,
+    ) -> Result<(Position, Vec<OrderLine>), Vec<FileProblem>> {
+        let mut r =
+            Reader { map, index: source.map(SourceIndex::new).unwrap_or_default(), problems: Vec::new(), limits };
+        let opening = Phase { season: map.start_season(), year: map.start_year(), kind: PhaseKind::Movement };
         let phase = match &self.phase {
-            None => Phase { season: map.start_season(), year: map.start_year(), kind: PhaseKind::Movement },
+            None => opening,
             Some(text) => match text.parse::<Phase>() {
                 Ok(p) => p,
                 Err(e) => {
-                    problems.push(FileProblem { line: locate(text), message: e });
-                    Phase { season: map.start_season(), year: map.start_year(), kind: PhaseKind::Movement }
+                    r.problem(text, e);
+                    opening
                 }
             },
         };
         let mut position = Position::empty(map, phase);
-        let power_of = |name: &str, problems: &mut Vec<FileProblem>| -> Option<PowerId> {
-            let found = map.power_by_name(name);
-            if found.is_none() {
-                problems.push(FileProblem { line: locate(name), message: format!("unknown power `{name}`") });
-            }
-            found
-        };
-        for (power_name, units) in &self.units {
-            let Some(power) = power_of(power_name, &mut problems) else { continue };
+        // The line of each unit and dislodged unit, for the faults `validate` finds.
+        let mut unit_lines = Vec::new();
+        for (power, units) in r.powers(&self.units, GROUPS[0]) {
             for text in units {
+                let line = r.index.take(text);
+                if r.too_long(text, line, "unit") {
+                    continue;
+                }
                 match parse_unit(map, text) {
                     Ok((kind, loc)) => {
-                        let province = map.province_of(loc);
-                        if position.units.iter().any(|u| map.province_of(u.loc) == province) {
-                            problems.push(FileProblem {
-                                line: locate(text),
-                                message: format!("two units in {}", map.province(province).name),
-                            });
-                        } else {
-                            position.units.push(Unit { power, kind, loc });
+                        position.units.push(Unit { power, kind, loc });
+                        unit_lines.push(line);
+                    }
+                    Err(message) => r.at(line, format!("unit `{text}`: {message}")),
+                }
+            }
+        }
+        let retreat_phase = phase.kind == PhaseKind::Retreat;
+        let mut contested = Vec::new();
+        for name in &self.contested {
+            let line = r.index.take(name);
+            if !retreat_phase {
+                r.at(line, format!("contested province `{name}`: only a retreat phase has contested provinces"));
+            } else if !r.too_long(name, line, "province") {
+                match map.province_by_name(name) {
+                    Some(p) => contested.push(p),
+                    None => r.at(line, format!("contested province `{name}`: {}", unknown_province(map, name))),
+                }
+            }
+        }
+        let mut dislodged_lines = Vec::new();
+        let mut to_work_out = Vec::new();
+        for (power, entries) in r.powers(&self.dislodged, GROUPS[1]) {
+            for entry in entries {
+                let line = r.index.take(&entry.unit);
+                if !retreat_phase {
+                    r.at(
+                        line,
+                        format!(
+                            "dislodged unit `{}`: dislodged units wait only in a retreat phase, not in {phase}",
+                            entry.unit
+                        ),
+                    );
+                    continue;
+                }
+                if r.too_long(&entry.unit, line, "unit") || r.too_long(&entry.attacked_from, line, "province") {
+                    continue;
+                }
+                let (kind, loc) = match parse_unit(map, &entry.unit) {
+                    Ok(unit) => unit,
+                    Err(m) => {
+                        r.at(line, format!("dislodged unit `{}`: {m}", entry.unit));
+                        continue;
+                    }
+                };
+                let from_line = r.index.take(&entry.attacked_from);
+                let Some(attacker_from) = map.province_by_name(&entry.attacked_from) else {
+                    let message = unknown_province(map, &entry.attacked_from);
+                    r.at(from_line.or(line), format!("dislodged unit `{}`: attacked from: {message}", entry.unit));
+                    continue;
+                };
+                let mut retreats = Vec::new();
+                for to in entry.retreats.iter().flatten() {
+                    let to_line = r.index.take(to);
+                    if r.too_long(to, to_line, "province") {
+                        continue;
+                    }
+                    match parse_place_loc(map, kind, to) {
+                        Ok(l) => retreats.push(l),
+                        Err(m) => {
+                            r.at(to_line.or(line), format!("dislodged unit `{}`: retreat `{to}`: {m}", entry.unit))
                         }
                     }
-                    Err(message) => {
-                        problems.push(FileProblem { line: locate(text), message: format!("unit `{text}`: {message}") })
-                    }
                 }
+                if entry.retreats.is_none() {
+                    to_work_out.push(position.dislodged.len());
+                }
+                let unit = Unit { power, kind, loc };
+                position.dislodged.push(Dislodged { unit, attacker_from, by_convoy: entry.by_convoy, retreats });
+                dislodged_lines.push(line);
             }
         }
-        for (power_name, entries) in &self.dislodged {
-            let Some(power) = power_of(power_name, &mut problems) else { continue };
-            for entry in entries {
-                let unit = parse_unit(map, &entry.unit);
-                let from = map.province_by_name(&entry.attacked_from);
-                let retreats: Result<Vec<LocId>, String> = entry
-                    .retreats
-                    .iter()
-                    .map(|r| {
-                        let kind = unit.as_ref().map_or(UnitKind::Army, |u| u.0);
-                        parse_place_loc(map, kind, r)
-                    })
-                    .collect();
-                match (unit, from, retreats) {
-                    (Ok((kind, loc)), Some(from), Ok(retreats)) => position.dislodged.push(Dislodged {
-                        unit: Unit { power, kind, loc },
-                        attacker_from: from,
-                        retreats,
-                    }),
-                    (Err(m), _, _) | (_, _, Err(m)) => problems.push(FileProblem {
-                        line: locate(&entry.unit),
-                        message: format!("dislodged unit `{}`: {m}", entry.unit),
-                    }),
-                    (_, None, _) => problems.push(FileProblem {
-                        line: locate(&entry.attacked_from),
-                        message: format!("unknown province `{}`", entry.attacked_from),
-                    }),
-                }
-            }
+        for &i in &to_work_out {
+            position.dislodged[i].retreats = retreat_options(map, &position, &position.dislodged[i], &contested, rules);
         }
+        // The owner of each centre and the line that gave it.
+        let mut owner_lines: Vec<Option<usize>> = vec![None; map.province_count()];
         match &self.centres {
             None => position.owners = map.start_owners().to_vec(),
             Some(centres) => {
-                for (power_name, list) in centres {
-                    let Some(power) = power_of(power_name, &mut problems) else { continue };
+                for (power, list) in r.powers(centres, GROUPS[2]) {
                     for name in list {
-                        match map.province_by_name(name) {
-                            Some(p) if map.province(p).centre => position.owners[p.index()] = Some(power),
-                            Some(_) => problems.push(FileProblem {
-                                line: locate(name),
-                                message: format!("`{name}` is not a supply centre"),
-                            }),
-                            None => problems.push(FileProblem {
-                                line: locate(name),
-                                message: format!("unknown province `{name}`"),
-                            }),
+                        let line = r.index.take(name);
+                        if r.too_long(name, line, "centre") {
+                            continue;
+                        }
+                        let Some(p) = map.province_by_name(name) else {
+                            r.at(line, format!("centre `{name}`: {}", unknown_province(map, name)));
+                            continue;
+                        };
+                        if !map.province(p).centre {
+                            r.at(line, format!("`{name}` is not a supply centre"));
+                        } else if let Some(first) = position.owners[p.index()] {
+                            let (first, this) = (&map.power(first).name, &map.power(power).name);
+                            let owners = if first == this {
+                                format!("twice for {this}")
+                            } else {
+                                format!("for {first} and for {this}")
+                            };
+                            r.at(line, format!("centre `{name}` is listed {owners}: a centre has one owner"));
+                        } else {
+                            position.owners[p.index()] = Some(power);
+                            owner_lines[p.index()] = line;
                         }
                     }
                 }
             }
         }
         let mut lines = Vec::new();
-        for (power_name, orders) in &self.orders {
-            let Some(power) = power_of(power_name, &mut problems) else { continue };
-            for text in orders {
-                let parsed = parse_order(map, ParseOptions::new(phase.kind).power(power), text);
-                lines.push(OrderLine { power, text: text.clone(), line: locate(text), parsed });
+        let total: usize = self.orders.values().map(Vec::len).sum();
+        if total > limits.max_orders {
+            let line = self.orders.keys().next().and_then(|k| r.index.first(k));
+            r.at(line, format!("{total} orders: more than the limit of {} (--max-orders)", limits.max_orders));
+        } else {
+            for (power, orders) in r.powers(&self.orders, GROUPS[3]) {
+                for text in orders {
+                    let line = r.index.take(text);
+                    if r.too_long(text, line, "order") {
+                        continue;
+                    }
+                    let parsed = parse_order(map, ParseOptions::new(phase.kind).power(power), text);
+                    lines.push(OrderLine { power, text: text.clone(), line, parsed });
+                }
             }
         }
-        if problems.is_empty() {
+        if let Err(e) = position.validate(map, rules) {
+            let phase_line = self.phase.as_deref().and_then(|p| r.index.first(p));
+            for fault in e.faults {
+                let line = match fault.subject {
+                    Subject::Unit(i) => unit_lines.get(i).copied().flatten(),
+                    Subject::Dislodged(i) => dislodged_lines.get(i).copied().flatten(),
+                    Subject::Owner(p) => owner_lines.get(p).copied().flatten(),
+                    _ => phase_line,
+                };
+                r.at(line, fault.message);
+            }
+        }
+        if r.problems.is_empty() {
             position.normalise();
             Ok((position, lines))
         } else {
-            Err(problems)
+            r.problems.sort_by_key(|p| p.line);
+            Err(r.problems)
         }
     }
 
-    /// Writes a position and orders back in file form.
-    pub fn write(map: &Map, position: &Position, orders: &[Order]) -> PositionFile {
+    /// Writes a position and orders back in file form. Refuses a position or orders of
+    /// another map.
+    pub fn write(map: &Map, position: &Position, orders: &[Order]) -> Result<PositionFile, AdjudicationError> {
+        position.check(map)?;
+        for (index, order) in orders.iter().enumerate() {
+            order.check(map).map_err(|message| AdjudicationError::ForeignOrder { index, message })?;
+        }
         let mut file = PositionFile {
             variant: map.name().to_string(),
             phase: Some(position.phase.to_string()),
@@ -211,7 +337,8 @@ impl PositionFile {
                 .map(|d| DislodgedEntry {
                     unit: format!("{} {}", d.unit.kind, map.loc_name(d.unit.loc)),
                     attacked_from: map.province(d.attacker_from).name.clone(),
-                    retreats: d.retreats.iter().map(|&l| map.loc_name(l)).collect(),
+                    by_convoy: d.by_convoy,
+                    retreats: Some(d.retreats.iter().map(|&l| map.loc_name(l)).collect()),
                 })
                 .collect();
             if !dislodged.is_empty() {
@@ -233,7 +360,78 @@ impl PositionFile {
             centres.insert(map.power(power).name.clone(), owned);
         }
         file.centres = Some(centres);
-        file
+        Ok(file)
+    }
+}
+
+/// The state of one reading: the map, where strings are in the file, the problems found.
+struct Reader<'a> {
+    map: &'a Map,
+    index: SourceIndex<'a>,
+    problems: Vec<FileProblem>,
+    limits: &'a Limits,
+}
+
+impl<'a> Reader<'a> {
+    fn at(&mut self, line: Option<usize>, message: String) {
+        self.problems.push(FileProblem { line, message });
+    }
+
+    /// A problem at the line of `needle`.
+    fn problem(&mut self, needle: &str, message: String) {
+        let line = self.index.first(needle);
+        self.at(line, message);
+    }
+
+    /// Whether `text` is beyond the cap on line length (a problem if so).
+    fn too_long(&mut self, text: &str, line: Option<usize>, what: &str) -> bool {
+        let long = text.len() > self.limits.max_line_bytes;
+        if long {
+            let message = format!(
+                "{what} of {} bytes: longer than the limit of {} bytes (--max-line-length)",
+                text.len(),
+                self.limits.max_line_bytes
+            );
+            self.at(line, message);
+        }
+        long
+    }
+
+    /// The entries of a group keyed by power name, each power resolved; an unknown power,
+    /// or one named twice (`England` and `ENG`), is a problem and its entries are left out.
+    fn powers<'v, V>(&mut self, group: &'v IndexMap<String, V>, what: &str) -> Vec<(PowerId, &'v V)> {
+        let mut seen: Vec<Option<&'v str>> = vec![None; self.map.power_count()];
+        let mut out = Vec::with_capacity(group.len());
+        for (name, value) in group {
+            let line = self.index.take(name);
+            let Some(power) = self.map.power_by_name(name) else {
+                self.at(line, format!("unknown power `{name}` in `{what}`"));
+                continue;
+            };
+            match seen[power.index()].replace(name) {
+                Some(first) => {
+                    let canonical = &self.map.power(power).name;
+                    self.at(
+                        line,
+                        format!(
+                            "`{name}` in `{what}` is {canonical} again (as `{first}` before): give each power once"
+                        ),
+                    );
+                }
+                None => out.push((power, value)),
+            }
+        }
+        out
+    }
+}
+
+/// `unknown province `X` (did you mean ...?)`.
+fn unknown_province(map: &Map, name: &str) -> String {
+    let suggestions = crate::names::suggestions(map, name, 3);
+    if suggestions.is_empty() {
+        format!("unknown province `{name}`")
+    } else {
+        format!("unknown province `{name}` (did you mean {}?)", suggestions.join(", "))
     }
 }
 
@@ -259,8 +457,9 @@ pub fn parse_unit(map: &Map, text: &str) -> Result<(UnitKind, LocId), String> {
 pub fn parse_place_loc(map: &Map, kind: UnitKind, text: &str) -> Result<LocId, String> {
     let order = format!("{kind} {text}");
     let power = PowerId(0);
-    let parsed =
-        parse_order(map, ParseOptions::new(PhaseKind::Movement).power(power), &order).map_err(|e| e.to_string())?;
+    // The board names its places exactly: the misspelling tolerance is for orders.
+    let options = ParseOptions { names: NameMatching::Exact, ..ParseOptions::new(PhaseKind::Movement).power(power) };
+    let parsed = parse_order(map, options, &order).map_err(|e| e.to_string())?;
     if parsed.action != crate::Action::Hold {
         return Err(format!("expected only a province, found `{text}`"));
     }

@@ -16,13 +16,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod check;
 mod file;
 mod lex;
 mod model;
 mod names;
 mod parse;
+mod source;
 
+pub use check::{AdjudicationError, check_input};
 pub use file::{DislodgedEntry, FileProblem, OrderLine, PositionFile, find_line, parse_place_loc, parse_unit};
 pub use model::{Action, CoastSpec, Notation, Order, OrderDisplay, Place, UnitSpec};
 pub use names::{NameMatching, interpret_name, suggestions};
 pub use parse::{ParseError, ParseOptions, parse_order};
+pub use source::{SourceIndex, UniqueKeys, unique_keys, unique_keys_opt};

@@ -14,7 +14,7 @@
 //! let france = map.power_by_name("France").unwrap();
 //! let options = dip::ParseOptions::new(dip::PhaseKind::Movement).power(france);
 //! let orders = vec![dip::parse_order(&map, options, "A Paris - Burgundy")?];
-//! let outcome = dip::PhaseOutcome::Movement(dip::adjudicate(&map, &position, &orders, &Rules::default()));
+//! let outcome = dip::PhaseOutcome::Movement(dip::adjudicate(&map, &position, &orders, &Rules::default())?);
 //!
 //! let board = dip_render::Board::new(&map);
 //! let svg = board.svg(&dip_render::Scene::new(&position).orders(&orders).outcome(&outcome));

@@ -95,7 +95,8 @@ fn pictures_are_the_same_every_time() {
 #[test]
 fn midgame_results_show_failures_and_the_dislodged_army() {
     let (map, position, orders) = position_file("examples/midgame_34.ron");
-    let outcome = PhaseOutcome::Movement(dip::adjudicate(&map, &position, &orders, &Rules::default()));
+    let outcome =
+        PhaseOutcome::Movement(dip::adjudicate(&map, &position, &orders, &Rules::default()).expect("adjudicates"));
     let PhaseOutcome::Movement(movement) = &outcome else { unreachable!() };
     let failed = movement.results.iter().filter(|r| !r.succeeded()).count();
     let board = Board::new(&map);

@@ -59,7 +59,7 @@ pub fn after_movement(map: &Map, phase_text: &str, block: &str, rules: &Rules) -
         let loc = order.unit.place.coast_loc().unwrap_or_else(|| map.main_loc(order.unit.place.province));
         position.units.push(Unit { power: order.power, kind, loc });
     }
-    dip_movement::adjudicate(map, &position, &orders, rules).position
+    dip_movement::adjudicate(map, &position, &orders, rules).expect("a movement phase").position
 }
 
 /// Location of `A Paris` / `F Spain(nc)`.

@@ -1,0 +1,129 @@
+//! No public entry point panics on a position or orders of another map, or one built with
+//! ids the map does not have: each returns an error. The year has an end, and it is an
+//! error to pass it.
+
+use dip::{
+    Action, AdjudicationError, Adjudicator, Game, LocId, Order, Phase, PhaseKind, Place, Position, PowerId, ProvinceId,
+    Rules, Season, Unit, UnitKind, UnitSpec,
+};
+
+fn standard() -> dip::Map {
+    dip::variant("standard").expect("standard")
+}
+
+fn order(map: &dip::Map, power: &str, text: &str) -> Order {
+    let power = map.power_by_name(power).expect("a power");
+    dip::parse_order(map, dip::ParseOptions::new(PhaseKind::Movement).power(power), text).expect("an order")
+}
+
+#[test]
+fn a_position_of_another_map_is_an_error_in_every_entry_point() {
+    let standard = standard();
+    let colonial = dip::variant("colonial").expect("colonial");
+    let rules = Rules::default();
+    // Colonial's opening on the standard map: more provinces than the standard map has.
+    let foreign = Position::opening(&colonial);
+    let error = dip::adjudicate(&standard, &foreign, &[], &rules).expect_err("foreign position");
+    assert!(error.to_string().contains("the position is of another map"), "{error}");
+    assert!(dip::legal_orders(&standard, &foreign).is_err());
+    assert!(Game::from_position(standard.clone(), rules, foreign.clone()).is_err());
+    assert!(dip::PositionFile::write(&standard, &foreign, &[]).is_err());
+    // And the other way round: the standard opening read on Colonial's map has too few
+    // owners for its provinces.
+    let mut standard_opening = Position::opening(&standard);
+    assert!(dip::adjudicate(&colonial, &standard_opening, &[], &rules).is_err());
+    // One unit with a location no map has.
+    standard_opening.units.push(Unit { power: PowerId(0), kind: UnitKind::Army, loc: LocId(60_000) });
+    for kind in [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment] {
+        standard_opening.phase.kind = kind;
+        if kind == PhaseKind::Adjustment {
+            standard_opening.phase.season = Season::Fall;
+        }
+        assert!(dip::legal_orders(&standard, &standard_opening).is_err());
+        let error = match kind {
+            PhaseKind::Movement => dip::adjudicate(&standard, &standard_opening, &[], &rules).err(),
+            PhaseKind::Retreat => dip::adjudicate_retreats(&standard, &standard_opening, &[], &rules).err(),
+            PhaseKind::Adjustment => dip::adjudicate_adjustments(&standard, &standard_opening, &[], &rules).err(),
+        };
+        assert!(matches!(error, Some(AdjudicationError::Position(_))), "{kind}: {error:?}");
+    }
+}
+
+#[test]
+fn an_order_with_ids_the_map_does_not_have_is_an_error() {
+    let map = standard();
+    let position = Position::opening(&map);
+    let good = order(&map, "France", "A Paris - Burgundy");
+    let mut bad = good.clone();
+    bad.action = Action::Move { to: Place::new(ProvinceId(999)), via_convoy: false, path: vec![] };
+    let mut stranger = good.clone();
+    stranger.unit = UnitSpec { power: Some(PowerId(77)), ..stranger.unit };
+    for (orders, index) in [(vec![good.clone(), bad], 1), (vec![stranger], 0)] {
+        let error = dip::adjudicate(&map, &position, &orders, &Rules::default()).expect_err("foreign order");
+        assert!(matches!(error, AdjudicationError::ForeignOrder { index: i, .. } if i == index), "{error}");
+        let mut game = Game::new(map.clone(), Rules::default());
+        assert!(game.play(orders).is_err());
+        assert_eq!(game.phase(), position.phase, "a refused phase is not played");
+        assert!(game.history().is_empty());
+    }
+}
+
+#[test]
+fn a_phase_of_the_wrong_kind_is_refused_so_no_unit_is_lost() {
+    let map = standard();
+    let mut position = Position::opening(&map);
+    position.phase.kind = PhaseKind::Retreat;
+    let error = dip::adjudicate(&map, &position, &[], &Rules::default()).expect_err("a retreat phase");
+    assert!(matches!(error, AdjudicationError::WrongPhase { expected: PhaseKind::Movement, .. }), "{error}");
+    // Dislodged units outside a retreat phase would vanish: refused.
+    let mut position = Position::opening(&map);
+    let kiel = map.main_loc(map.province_by_name("Kiel").expect("kiel"));
+    let berlin = map.province_by_name("Berlin").expect("berlin");
+    position.dislodged.push(dip::Dislodged {
+        unit: Unit { power: PowerId(2), kind: UnitKind::Fleet, loc: kiel },
+        attacker_from: berlin,
+        by_convoy: false,
+        retreats: vec![],
+    });
+    assert!(matches!(dip::adjudicate(&map, &position, &[], &Rules::default()), Err(AdjudicationError::Position(_))));
+}
+
+#[test]
+fn the_outcome_is_only_given_for_the_last_run() {
+    let map = standard();
+    let position = Position::opening(&map);
+    let orders = vec![order(&map, "France", "A Paris - Burgundy")];
+    let mut adjudicator = Adjudicator::new();
+    assert_eq!(adjudicator.outcome(&map, &position, &orders).err(), Some(AdjudicationError::NotTheLastRun));
+    adjudicator.run(&map, &position, &orders, &Rules::default()).expect("runs");
+    assert!(adjudicator.outcome(&map, &position, &orders).is_ok());
+    assert_eq!(adjudicator.outcome(&map, &position, &[]).err(), Some(AdjudicationError::NotTheLastRun));
+    let colonial = dip::variant("colonial").expect("colonial");
+    assert!(adjudicator.outcome(&colonial, &position, &orders).is_err());
+    // Out-of-range units are simply not there.
+    assert!(!adjudicator.moved(10_000));
+    assert_eq!(adjudicator.dislodged_by(10_000), None);
+}
+
+#[test]
+fn the_game_stops_at_the_last_year_instead_of_wrapping() {
+    let map = standard();
+    // Fall 65535 with nobody to build or remove: the next phase would be Spring 65536.
+    let mut position = Position::opening(&map);
+    position.phase = Phase { season: Season::Fall, year: u16::MAX, kind: PhaseKind::Movement };
+    let mut game = Game::from_position(map.clone(), Rules::default(), position.clone()).expect("a position");
+    let error = game.play(Vec::new()).expect_err("no year after 65535");
+    assert_eq!(error, AdjudicationError::YearOutOfRange { year: u16::MAX });
+    assert_eq!(game.position(), &position, "the game is left as it was");
+    // The winter of 65535 cannot be followed either.
+    position.phase = Phase { season: Season::Fall, year: u16::MAX, kind: PhaseKind::Adjustment };
+    position.units.pop();
+    let mut game = Game::from_position(map, Rules::default(), position).expect("a position");
+    assert!(matches!(game.play(Vec::new()), Err(AdjudicationError::YearOutOfRange { .. })));
+    // The year before is played as usual.
+    let mut position = Position::opening(&standard());
+    position.phase = Phase { season: Season::Fall, year: u16::MAX - 1, kind: PhaseKind::Movement };
+    let mut game = Game::from_position(standard(), Rules::default(), position).expect("a position");
+    game.play(Vec::new()).expect("plays");
+    assert_eq!(game.phase().to_string(), "Spring 65535 Movement");
+}

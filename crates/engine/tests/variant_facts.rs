@@ -1,0 +1,259 @@
+//! The facts of each variant of the pack, pinned: powers and their homes, provinces and
+//! centres, starting units and owners, the victory condition, the special rules, and a
+//! fingerprint of every province's terrain and every army and fleet border. The facts were
+//! cross-checked against the sources when each file was made (see each file's head and
+//! `docs/variants.md`); these tests keep them from changing unnoticed. Each variant's
+//! special rules are then checked one by one below.
+
+use std::fmt::Write as _;
+
+use dip::adjust::winner;
+use dip::{BuildRule, Map, Phase, PhaseKind, Position, Season, Terrain, UnitKind};
+
+/// A summary of a variant's facts as text: one line a kind of fact.
+fn facts(map: &Map) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "title: {}", map.title());
+    let powers: Vec<String> = map
+        .powers()
+        .map(|p| {
+            let power = map.power(p);
+            let mut homes: Vec<&str> = power.homes.iter().map(|&h| map.province(h).abbr.as_str()).collect();
+            homes.sort_unstable();
+            let role = match power.role {
+                dip::map::PowerRole::Player => "",
+                dip::map::PowerRole::Neutral { rebuilds: true } => " (neutral, rebuilds)",
+                dip::map::PowerRole::Neutral { rebuilds: false } => " (neutral)",
+            };
+            format!("{}{role} [{}]", power.name, homes.join(" "))
+        })
+        .collect();
+    let _ = writeln!(out, "powers: {}", powers.join(", "));
+    let count = |t: Terrain| map.provinces().filter(|&p| map.province(p).terrain == t).count();
+    let multi: Vec<&str> =
+        map.provinces().filter(|&p| map.is_multi_coast(p)).map(|p| map.province(p).abbr.as_str()).collect();
+    let _ = writeln!(
+        out,
+        "provinces: {} ({} land, {} coast, {} sea), {} centres, multi-coast [{}]",
+        map.province_count(),
+        count(Terrain::Land),
+        count(Terrain::Coast),
+        count(Terrain::Sea),
+        map.centres().count(),
+        multi.join(" ")
+    );
+    let convoyable: Vec<&str> =
+        map.provinces().filter(|&p| map.province(p).convoyable).map(|p| map.province(p).abbr.as_str()).collect();
+    if !convoyable.is_empty() {
+        let _ = writeln!(out, "convoying coasts: [{}]", convoyable.join(" "));
+    }
+    let mut units: Vec<String> = map
+        .start_units()
+        .iter()
+        .map(|u| format!("{} {} {}", map.power(u.power).short, u.kind, map.loc_abbr(u.loc)))
+        .collect();
+    units.sort();
+    let _ = writeln!(out, "start: {} {}, units: {}", map.start_season(), map.start_year(), units.join(", "));
+    let by_homes = map.provinces().all(|p| map.start_owners()[p.index()] == map.province(p).home_of);
+    if !by_homes {
+        let owners: Vec<String> = map
+            .provinces()
+            .filter_map(|p| {
+                map.start_owners()[p.index()].map(|o| format!("{} {}", map.province(p).abbr, map.power(o).short))
+            })
+            .collect();
+        let _ = writeln!(out, "owners: {}", owners.join(", "));
+    }
+    let lead = map.victory_lead().map_or(String::new(), |l| {
+        format!(", or a lead of {} in {} less {} a year, at least {}", l.centres, l.year, l.less_each_year, l.at_least)
+    });
+    let calendar = map.calendar();
+    let _ = writeln!(
+        out,
+        "victory: {} centres{lead}; builds: {:?}; calendar: {} years to fall, {} to spring",
+        map.victory_centres(),
+        map.build_rule(),
+        calendar.years_to_fall,
+        calendar.years_to_spring
+    );
+    let (army, fleet) = borders(map);
+    let _ = writeln!(out, "borders: {army} army, {fleet} fleet, fingerprint {:016x}", fingerprint(map));
+    out
+}
+
+/// Army borders (province pairs) and fleet borders (location pairs), each counted once.
+fn borders(map: &Map) -> (usize, usize) {
+    let army: usize = map.provinces().map(|p| map.army_neighbours(p).len()).sum();
+    let fleet: usize = map.locations().map(|l| map.fleet_neighbours(l).len()).sum();
+    (army / 2, fleet / 2)
+}
+
+/// FNV-1a over each province's abbreviation, terrain, centre and sorted borders.
+fn fingerprint(map: &Map) -> u64 {
+    let mut text = String::new();
+    let mut provinces: Vec<_> = map.provinces().collect();
+    provinces.sort_by_key(|&p| map.province(p).abbr.clone());
+    for p in provinces {
+        let prov = map.province(p);
+        let mut army: Vec<&str> = map.army_neighbours(p).iter().map(|&q| map.province(q).abbr.as_str()).collect();
+        army.sort_unstable();
+        let _ =
+            write!(text, "{} {:?} {} {} [{}]", prov.abbr, prov.terrain, prov.centre, prov.convoyable, army.join(" "));
+        for loc in std::iter::once(map.main_loc(p)).chain(prov.coasts.iter().copied()) {
+            let mut fleet: Vec<String> = map.fleet_neighbours(loc).iter().map(|&l| map.loc_abbr(l)).collect();
+            fleet.sort();
+            let _ = write!(text, " {}: [{}]", map.loc_abbr(loc), fleet.join(" "));
+        }
+        text.push('\n');
+    }
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+fn variant(name: &str) -> Map {
+    dip::variant(name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The pinned facts: `tests/facts/<variant>.txt`, one file for each embedded variant.
+#[test]
+fn every_variant_has_its_facts_pinned() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/facts");
+    let mut failures = Vec::new();
+    for (name, _) in dip::EMBEDDED_VARIANTS {
+        let path = dir.join(format!("{name}.txt"));
+        let got = facts(&variant(name));
+        let Ok(expected) = std::fs::read_to_string(&path) else {
+            failures.push(format!("{}: missing; the facts now are:\n{got}", path.display()));
+            continue;
+        };
+        if got.trim() != expected.trim() {
+            let mut report = format!("{}: the facts changed:\n", path.display());
+            for (g, e) in got.lines().zip(expected.trim().lines()) {
+                if g.trim() != e.trim() {
+                    let _ = writeln!(report, "  expected: {}\n       got: {g}", e.trim());
+                }
+            }
+            failures.push(report);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn province(map: &Map, name: &str) -> dip::ProvinceId {
+    map.province_by_name(name).unwrap_or_else(|| panic!("{}: no province {name}", map.name()))
+}
+
+fn power(map: &Map, name: &str) -> dip::PowerId {
+    map.power_by_name(name).unwrap_or_else(|| panic!("{}: no power {name}", map.name()))
+}
+
+/// Whether armies and fleets cross between the two provinces (fleets at some coast).
+fn crossing(map: &Map, a: &str, b: &str) -> (bool, bool) {
+    let (a, b) = (province(map, a), province(map, b));
+    let fleet =
+        std::iter::once(map.main_loc(a)).chain(map.province(a).coasts.iter().copied()).any(|l| map.fleet_reaches(l, b));
+    (map.army_adjacent(a, b), fleet)
+}
+
+// ---- Fleet Rome, France vs Austria, Italy vs Germany: the standard map ----
+
+#[test]
+fn fleet_rome() {
+    let map = variant("fleet_rome");
+    let rome = map.main_loc(province(&map, "Rome"));
+    let unit = map.start_units().iter().find(|u| u.loc == rome).expect("a unit in Rome");
+    assert_eq!((unit.kind, unit.power), (UnitKind::Fleet, power(&map, "Italy")));
+    // The map is the standard one.
+    assert_eq!(fingerprint(&map), fingerprint(&variant("standard")));
+}
+
+#[test]
+fn france_austria() {
+    let map = variant("france_austria");
+    assert_eq!(fingerprint(&map), fingerprint(&variant("standard")));
+    // The other powers' homes are neutral centres.
+    assert!(map.province(province(&map, "Berlin")).centre);
+    assert_eq!(map.province(province(&map, "Berlin")).home_of, None);
+}
+
+#[test]
+fn italy_germany() {
+    let map = variant("italy_germany");
+    assert_eq!(fingerprint(&map), fingerprint(&variant("standard")));
+    assert_eq!(map.start_owners().iter().flatten().count(), 6);
+}
+
+#[test]
+fn age_of_empires() {
+    for name in ["age_of_empires", "age_of_empires_2"] {
+        let map = variant(name);
+        assert_eq!(fingerprint(&map), fingerprint(&variant("standard")));
+        assert_eq!(map.build_rule(), BuildRule::AnyOwnedCentre);
+        assert!(map.powers().all(|p| map.power(p).homes.len() == 1));
+    }
+}
+
+// ---- Pure, Ancient Mediterranean ----
+
+#[test]
+fn pure() {
+    let map = variant("pure");
+    // Every province borders every other, and no fleet can exist.
+    for p in map.provinces() {
+        assert_eq!(map.army_neighbours(p).len(), 6);
+        assert!(!map.can_hold(UnitKind::Fleet, p));
+    }
+}
+
+#[test]
+fn ancient_mediterranean() {
+    let map = variant("ancient_mediterranean");
+    // Baleares: its fleets convoy; armies reach it only by convoy.
+    let bal = province(&map, "Baleares");
+    assert!(map.province(bal).convoyable);
+    assert!(map.army_neighbours(bal).is_empty());
+    // The canals of Athens, Byzantium, the Sicilian Straits and the Nile are passable for
+    // armies, and the four-way junctions join every sea of them.
+    assert_eq!(crossing(&map, "ath", "spa"), (true, true));
+    assert_eq!(crossing(&map, "sic", "nea"), (true, true));
+    for four in [["aus", "mes", "got", "lib"], ["ale", "sii", "the", "gop"]] {
+        for a in four {
+            for b in four.iter().filter(|&&b| b != a) {
+                assert!(crossing(&map, a, b).1, "fleets {a}-{b}");
+            }
+        }
+    }
+    // MILA's abbreviations read as aliases.
+    for (mila, ours) in [("thb", "the"), ("sin", "sii"), ("tyn", "tys")] {
+        assert_eq!(map.province_by_name(mila), Some(province(&map, ours)));
+    }
+    let egypt = power(&map, "Egypt");
+    let mut position = Position::opening(&map);
+    position.phase = Phase { season: Season::Fall, year: 1, kind: PhaseKind::Adjustment };
+    assert_eq!(winner(&map, &position), None);
+    for c in map.centres().take(18) {
+        position.owners[c.index()] = Some(egypt);
+    }
+    assert_eq!(winner(&map, &position), Some(egypt));
+}
+
+#[test]
+fn ancient_mediterranean_age_of_empires() {
+    let map = variant("ancient_mediterranean_age_of_empires");
+    assert_eq!(fingerprint(&map), fingerprint(&variant("ancient_mediterranean")));
+    assert_eq!(map.build_rule(), BuildRule::AnyOwnedCentre);
+}
+
+/// Writes the facts file of each variant that has none, for a variant just added:
+/// `cargo test -p dip --test variant_facts write_missing_facts -- --ignored`. Check the
+/// file against the variant's sources before committing it.
+#[test]
+#[ignore = "writes tests/facts/<variant>.txt for new variants"]
+fn write_missing_facts() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/facts");
+    for (name, _) in dip::EMBEDDED_VARIANTS {
+        let path = dir.join(format!("{name}.txt"));
+        if !path.exists() {
+            dip::atomic_write(&path, facts(&variant(name))).expect("write the facts");
+        }
+    }
+}

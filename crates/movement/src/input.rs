@@ -1,0 +1,29 @@
+//! What [`Adjudicator::run`](crate::Adjudicator::run) checks before it reads anything:
+//! the position and orders are of the map, and no convoy needs more fleets than the
+//! resolver follows. Linear in the input; nothing is allocated unless a phase has more
+//! convoy orders than one convoy may have fleets.
+
+use dip_map::{Map, PhaseKind, Position};
+use dip_orders::{Action, AdjudicationError, Order, check_input};
+
+/// Most fleets the resolver follows in the convoy of one army: its routes are searched
+/// over a 128-bit set of fleets.
+pub const MAX_CONVOY_FLEETS: usize = 128;
+
+pub(crate) fn check(map: &Map, position: &Position, orders: &[Order]) -> Result<(), AdjudicationError> {
+    check_input(map, position, orders, PhaseKind::Movement)?;
+    let convoys = orders.iter().filter(|o| matches!(o.action, Action::Convoy { .. })).count();
+    if convoys > MAX_CONVOY_FLEETS {
+        let mut per_army = vec![0usize; map.province_count()];
+        for order in orders {
+            if let Action::Convoy { army, .. } = &order.action {
+                per_army[army.place.province.index()] += 1;
+            }
+        }
+        if let Some((p, &fleets)) = per_army.iter().enumerate().find(|&(_, &n)| n > MAX_CONVOY_FLEETS) {
+            let army = map.province(dip_map::ProvinceId(p as u16)).name.clone();
+            return Err(AdjudicationError::TooManyConvoys { army, fleets, limit: MAX_CONVOY_FLEETS });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,168 @@
+//! The decisions of DATC chapter 5 for each unit order: whether a move succeeds, a
+//! support is given, a convoy holds, and who meets whom head to head.
+
+use dip_map::rules::{ConvoyedAttackOnSupporter, ParadoxRule};
+use dip_map::{Map, PowerId, ProvinceId, UnitKind};
+
+use super::{Adjudicator, Kind, NONE, State};
+
+impl Adjudicator {
+    pub(super) fn adjudicate_move(&mut self, map: &Map, m: u16) -> bool {
+        let s = self.slots[m as usize];
+        let Some(before_border) = self.attack_before_border(map, m) else { return false };
+        let attack = before_border.saturating_sub(self.border_cost(map, &s));
+        let opponent = self.head_to_head(map, m);
+        if opponent != NONE {
+            if attack <= self.defend_strength(map, opponent) {
+                return false;
+            }
+        } else {
+            // A move a difficult border leaves without strength still enters a province
+            // nobody holds (DATC 10.H), though it beats no competitor (10.C, 10.D).
+            let hold = self.hold_strength(map, s.dst);
+            if attack <= hold && !(attack == 0 && hold == 0) {
+                return false;
+            }
+        }
+        let mut o = self.first_mover[s.dst as usize];
+        while o != NONE {
+            if o != m && attack <= self.prevent_strength(map, o) {
+                return false;
+            }
+            o = self.slots[o as usize].next_mover;
+        }
+        true
+    }
+
+    pub(super) fn adjudicate_support(&mut self, map: &Map, s: u16) -> bool {
+        let sup = self.slots[s as usize];
+        if !self.canal_open(map, s) {
+            return false;
+        }
+        let mut m = self.first_mover[sup.prov as usize];
+        // Cut by an attack from anywhere but the province supported into. A train never
+        // cuts (DATC 7.B.14).
+        while m != NONE {
+            let mv = self.slots[m as usize];
+            if mv.power == sup.power || mv.order == Kind::LegReach || !self.path(map, m) {
+                m = mv.next_mover;
+                continue;
+            }
+            let from_target = sup.order == Kind::SupportMove
+                && mv.prov == sup.dst
+                && !(self.rules.convoyed_attack_on_supporter == ConvoyedAttackOnSupporter::Cut
+                    && self.by_convoy(map, m));
+            if !from_target && !self.paradox_rule_protects(map, s, m) && self.strong_enough_to_cut(map, m, sup.power) {
+                return false;
+            }
+            m = mv.next_mover;
+        }
+        // Cut by being dislodged, even from the province supported into.
+        let mut m = self.first_mover[sup.prov as usize];
+        while m != NONE {
+            let mv = self.slots[m as usize];
+            if mv.power != sup.power
+                && mv.order == Kind::Move
+                && sup.order == Kind::SupportMove
+                && mv.prov == sup.dst
+                && self.resolve(map, m)
+                && !self.paradox_rule_protects(map, s, m)
+            {
+                return false;
+            }
+            m = mv.next_mover;
+        }
+        true
+    }
+
+    /// A move over a difficult border cuts support only with strength left after the border
+    /// (DATC 10.A, 10.B); supports from the supporter's own power do not count (10.O).
+    fn strong_enough_to_cut(&mut self, map: &Map, m: u16, supporter: PowerId) -> bool {
+        let s = self.slots[m as usize];
+        let cost = self.border_cost(map, &s);
+        cost == 0 || 1 + self.support_count(map, m, Some(supporter)) > cost
+    }
+
+    /// The 1971, 1982 and 2000 paradox rules (§4.A.2): a convoyed army does not cut some
+    /// supports of attacks on convoying fleets.
+    fn paradox_rule_protects(&mut self, map: &Map, s: u16, m: u16) -> bool {
+        let rule = self.rules.paradox_rule;
+        if matches!(rule, ParadoxRule::Szykman | ParadoxRule::AllHold | ParadoxRule::Dptg)
+            || !self.slots[m as usize].convoyed
+        {
+            return false;
+        }
+        let sup = self.slots[s as usize];
+        // The province the supported action is aimed at.
+        let aim = match sup.order {
+            Kind::SupportMove => sup.dst,
+            _ => self.slots[sup.target as usize].prov,
+        };
+        let held = self.unit_at[aim as usize];
+        match rule {
+            ParadoxRule::Rulebook1982 => {
+                // An action in a body of water holding a fleet ordered to convoy.
+                held != NONE
+                    && !map.can_hold(UnitKind::Army, ProvinceId(aim))
+                    && self.slots[held as usize].order == Kind::Convoy
+            }
+            ParadoxRule::Rulebook1971 => {
+                // A fleet supporting a fleet's attack on one of this army's convoys.
+                sup.kind == UnitKind::Fleet
+                    && sup.order == Kind::SupportMove
+                    && self.slots[sup.target as usize].kind == UnitKind::Fleet
+                    && held != NONE
+                    && self.convoys_army(held, m)
+            }
+            ParadoxRule::Rulebook2000 => {
+                // A support of an attack on a fleet the army needs for every route.
+                sup.order == Kind::SupportMove
+                    && held != NONE
+                    && self.convoys_army(held, m)
+                    && self.needed(map, m, held)
+            }
+            ParadoxRule::Szykman | ParadoxRule::AllHold | ParadoxRule::Dptg => false,
+        }
+    }
+
+    pub(super) fn adjudicate_convoy(&mut self, map: &Map, c: u16) -> bool {
+        let fleet = self.slots[c as usize];
+        let mut m = self.first_mover[fleet.prov as usize];
+        while m != NONE {
+            let mv = self.slots[m as usize];
+            // Look through the attack instead of depending on its decision, so that every
+            // cycle through a convoy is a clean single cycle (DATC §5.D).
+            if mv.order != Kind::Move {
+                m = mv.next_mover;
+                continue;
+            }
+            let attack_succeeds = if mv.state == State::Resolved { mv.result } else { self.adjudicate_move(map, m) };
+            if mv.power != fleet.power && attack_succeeds {
+                return false;
+            }
+            m = mv.next_mover;
+        }
+        true
+    }
+
+    /// The unit this move meets head-to-head (both by land, in opposite directions).
+    #[inline(always)]
+    pub(crate) fn head_to_head(&mut self, map: &Map, m: u16) -> u16 {
+        let o = self.slots[m as usize].opposing;
+        if o == NONE {
+            return NONE;
+        }
+        // No battle through a canal one side may not cross (DATC 7.C.6).
+        if !self.canal_of.is_empty()
+            && (self.canal(m) != NONE || self.canal(o) != NONE)
+            && !(self.canal_open(map, m) && self.canal_open(map, o))
+        {
+            return NONE;
+        }
+        let either_may_convoy = self.slots[m as usize].fallback || self.slots[o as usize].fallback;
+        if either_may_convoy && (self.by_convoy(map, m) || self.by_convoy(map, o)) {
+            return NONE;
+        }
+        o
+    }
+}

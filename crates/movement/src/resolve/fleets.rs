@@ -1,0 +1,491 @@
+//! The fleets on the board that may convoy, as a graph of bit sets, for the questions
+//! asked at order intake: could these fleets carry an army from one coast to another, and
+//! could they through a given fleet? The graph is built on the first question of a phase
+//! (a phase without convoys never builds it); each question is then a few word operations
+//! per fleet.
+
+use dip_map::{LocId, Map, ProvinceId};
+
+/// Searches through a given fleet stop after this many steps and call the convoy possible:
+/// a web of fleets has too many routes to try them all.
+const ROUTE_BUDGET: u32 = 400;
+
+#[derive(Debug, Default)]
+pub(crate) struct FleetGraph {
+    /// Slot of each fleet; fleet `i` is bit `i` of every mask.
+    slots: Vec<u16>,
+    locs: Vec<LocId>,
+    provinces: Vec<u16>,
+    /// Words of one mask.
+    words: usize,
+    /// Fleet borders between the fleets, one mask per fleet.
+    adjacent: Vec<u64>,
+    built: bool,
+    /// Scratch: masks for one question, then one blocked mask per depth of a route search.
+    masks: Vec<u64>,
+    path: Vec<u16>,
+    /// Per fleet, borders to cross to the fleet searched for, and to a fleet at the
+    /// destination's coast: a search tries the nearer fleets first.
+    to_via: Vec<u16>,
+    to_end: Vec<u16>,
+    /// Candidates of each depth of a search, sorted, one segment per depth.
+    order: Vec<u16>,
+    queue: Vec<u16>,
+    /// Per fleet, the fleet it was found from in a breadth-first search.
+    parent: Vec<u16>,
+}
+
+/// The masks of one question, as offsets into `masks`.
+const FROM: usize = 0;
+const TO: usize = 1;
+const REACHED: usize = 2;
+const FRONTIER: usize = 3;
+const USABLE: usize = 4;
+const GOAL: usize = 5;
+const DEPTHS: usize = 6;
+
+impl FleetGraph {
+    pub fn clear(&mut self) {
+        self.slots.clear();
+        self.locs.clear();
+        self.provinces.clear();
+        self.built = false;
+    }
+
+    pub fn push(&mut self, slot: u16, loc: LocId, province: u16) {
+        self.slots.push(slot);
+        self.locs.push(loc);
+        self.provinces.push(province);
+    }
+
+    fn build(&mut self, map: &Map) {
+        if self.built {
+            return;
+        }
+        let n = self.slots.len();
+        let w = n.div_ceil(64).max(1);
+        self.words = w;
+        self.adjacent.clear();
+        self.adjacent.resize(n * w, 0);
+        for i in 0..n {
+            for j in i + 1..n {
+                if map.fleet_adjacent(self.locs[i], self.locs[j]) {
+                    self.adjacent[i * w + j / 64] |= 1 << (j % 64);
+                    self.adjacent[j * w + i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        let need = (DEPTHS + n + 1) * w;
+        if self.masks.len() < need {
+            self.masks.resize(need, 0);
+        }
+        self.built = true;
+    }
+
+    fn mask(&mut self, which: usize) -> &mut [u64] {
+        let w = self.words;
+        &mut self.masks[which * w..(which + 1) * w]
+    }
+
+    fn has(&self, which: usize, i: usize) -> bool {
+        self.masks[which * self.words + i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// Fills mask `which` with the fleets that can enter `province`.
+    fn reaching(&mut self, map: &Map, which: usize, province: u16) {
+        let w = self.words;
+        self.mask(which).fill(0);
+        for i in 0..self.slots.len() {
+            if map.fleet_reaches(self.locs[i], ProvinceId(province)) {
+                self.masks[which * w + i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
+    /// Whether the fleets but the one in slot `except` link `from` to `to`: a fleet at
+    /// `from`'s coast (not standing in `from` or `to`), then fleets bordering each other,
+    /// the last at `to`'s coast.
+    pub fn connects(&mut self, map: &Map, from: u16, to: u16, except: u16) -> bool {
+        self.build(map);
+        let (n, w) = (self.slots.len(), self.words);
+        self.reaching(map, FROM, from);
+        self.mask(REACHED).fill(0);
+        for i in 0..n {
+            let starts = self.has(FROM, i) && self.provinces[i] != from && self.provinces[i] != to;
+            if starts && self.slots[i] != except {
+                self.masks[REACHED * w + i / 64] |= 1 << (i % 64);
+            }
+        }
+        let excluded = self.slots.iter().position(|&s| s == except);
+        self.spread(excluded);
+        (0..n).any(|i| self.has(REACHED, i) && map.fleet_reaches(self.locs[i], ProvinceId(to)))
+    }
+
+    /// Grows `REACHED` along fleet borders, leaving out fleet `excluded`.
+    fn spread(&mut self, excluded: Option<usize>) {
+        let w = self.words;
+        let (reached, frontier) = (REACHED * w, FRONTIER * w);
+        self.masks.copy_within(reached..reached + w, frontier);
+        if let Some(x) = excluded {
+            self.masks[reached + x / 64] |= 1 << (x % 64);
+        }
+        while let Some(k) = (0..w).find(|&k| self.masks[frontier + k] != 0) {
+            let i = k * 64 + self.masks[frontier + k].trailing_zeros() as usize;
+            self.masks[frontier + k] &= self.masks[frontier + k] - 1;
+            for j in 0..w {
+                let new = self.adjacent[i * w + j] & !self.masks[reached + j];
+                self.masks[reached + j] |= new;
+                self.masks[frontier + j] |= new;
+            }
+        }
+        if let Some(x) = excluded {
+            self.masks[reached + x / 64] &= !(1 << (x % 64));
+        }
+    }
+
+    /// Whether a chain of fleets from `from` to `to` needs the fleet in slot `via`: a
+    /// route without a shortcut (no fleet of it borders a fleet of it other than its
+    /// neighbours, only its first fleet is at `from`'s coast, only its last at `to`'s)
+    /// that passes through `via` (DATC 6.G.19).
+    pub fn chain_through(&mut self, map: &Map, from: u16, to: u16, via: u16) -> bool {
+        self.build(map);
+        let Some(v) = self.slots.iter().position(|&s| s == via) else { return false };
+        let on_end = |p: u16| p == from || p == to;
+        self.reaching(map, FROM, from);
+        self.reaching(map, TO, to);
+        let starts = |graph: &Self, s: usize| graph.has(FROM, s) && !on_end(graph.provinces[s]);
+        // Nearly always a route made of two shortest paths is found at once.
+        for s in 0..self.slots.len() {
+            if starts(self, s) && self.shortest_route(s, v) {
+                return true;
+            }
+        }
+        // Otherwise every route is tried, the most promising first, up to the budget.
+        self.distances(v);
+        let mut budget = ROUTE_BUDGET;
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend((0..self.slots.len() as u16).filter(|&s| starts(self, usize::from(s))));
+        order.sort_by_key(|&s| self.to_via[usize::from(s)]);
+        self.order = order;
+        for k in 0..self.order.len() {
+            let s = usize::from(self.order[k]);
+            self.path.clear();
+            self.path.push(s as u16);
+            // Blocked for the next fleet: the route so far and what borders its fleets
+            // before the last.
+            let w = self.words;
+            let depth = DEPTHS * w;
+            self.masks[depth..depth + w].fill(0);
+            self.masks[depth + s / 64] |= 1 << (s % 64);
+            let base = self.order.len();
+            let found = self.extend(v, s == v, 0, &mut budget);
+            self.order.truncate(base);
+            if found || budget == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A route through `v` made of a shortest path from start fleet `s` to `v` (through
+    /// fleets at neither coast), then a shortest path from `v` to the destination's coast
+    /// that keeps away from the first part. Shortest paths have no shortcut, so such a
+    /// route is one of the routes `chain_through` asks for.
+    fn shortest_route(&mut self, s: usize, v: usize) -> bool {
+        let w = self.words;
+        if s != v {
+            if self.has(FROM, v) || self.has(TO, s) {
+                return false;
+            }
+            for k in 0..w {
+                self.masks[USABLE * w + k] = !self.masks[FROM * w + k] & !self.masks[TO * w + k];
+                self.masks[GOAL * w + k] = 0;
+            }
+            self.masks[USABLE * w + v / 64] |= 1 << (v % 64);
+            self.masks[GOAL * w + v / 64] |= 1 << (v % 64);
+            if self.nearest(s).is_none() {
+                return false;
+            }
+        }
+        if self.has(TO, v) {
+            return true;
+        }
+        for k in 0..w {
+            self.masks[USABLE * w + k] = !self.masks[FROM * w + k];
+            self.masks[GOAL * w + k] = self.masks[TO * w + k];
+        }
+        // Nothing of the first part before `v`, nor any fleet bordering it.
+        let mut u = v;
+        while u != s {
+            u = usize::from(self.parent[u]);
+            for k in 0..w {
+                self.masks[USABLE * w + k] &= !self.adjacent[u * w + k];
+            }
+            self.masks[USABLE * w + u / 64] &= !(1 << (u % 64));
+        }
+        self.nearest(v).is_some()
+    }
+
+    /// Breadth-first from `source` through the fleets of mask `USABLE`: the nearest fleet
+    /// of mask `GOAL`, with the way there in `parent`.
+    fn nearest(&mut self, source: usize) -> Option<usize> {
+        let w = self.words;
+        self.parent.resize(self.slots.len(), 0);
+        for k in 0..w {
+            self.masks[REACHED * w + k] = !self.masks[USABLE * w + k];
+        }
+        self.masks[REACHED * w + source / 64] |= 1 << (source % 64);
+        self.queue.clear();
+        self.queue.push(source as u16);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let i = usize::from(self.queue[head]);
+            head += 1;
+            for k in 0..w {
+                let mut next = self.adjacent[i * w + k] & !self.masks[REACHED * w + k];
+                self.masks[REACHED * w + k] |= next;
+                while next != 0 {
+                    let j = k * 64 + next.trailing_zeros() as usize;
+                    next &= next - 1;
+                    self.parent[j] = i as u16;
+                    if self.has(GOAL, j) {
+                        return Some(j);
+                    }
+                    self.queue.push(j as u16);
+                }
+            }
+        }
+        None
+    }
+
+    /// Extends the route in `path` whose blocked mask is at depth `d`; true when it reaches
+    /// `to`'s coast having passed fleet `v` (`passed`: it already has).
+    fn extend(&mut self, v: usize, passed: bool, d: usize, budget: &mut u32) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let w = self.words;
+        let last = usize::from(*self.path.last().unwrap_or(&0));
+        if self.has(TO, last) {
+            return passed;
+        }
+        let blocked = (DEPTHS + d) * w;
+        let next = blocked + w;
+        if !passed && !self.may_reach(last, blocked, v) {
+            return false;
+        }
+        // The candidates, nearest to what the route still needs first.
+        let base = self.order.len();
+        for k in 0..w {
+            let mut candidates = self.adjacent[last * w + k] & !self.masks[blocked + k] & !self.masks[FROM * w + k];
+            while candidates != 0 {
+                self.order.push((k * 64 + candidates.trailing_zeros() as usize) as u16);
+                candidates &= candidates - 1;
+            }
+        }
+        let distance = if passed { &self.to_end } else { &self.to_via };
+        self.order[base..].sort_by_key(|&g| distance[usize::from(g)]);
+        for c in base..self.order.len() {
+            let g = usize::from(self.order[c]);
+            for j in 0..w {
+                self.masks[next + j] = self.masks[blocked + j] | self.adjacent[last * w + j];
+            }
+            self.masks[next + g / 64] |= 1 << (g % 64);
+            self.path.push(g as u16);
+            let end = self.order.len();
+            let found = self.extend(v, passed || g == v, d + 1, budget);
+            self.order.truncate(end);
+            if found {
+                return true;
+            }
+            self.path.pop();
+            if *budget == 0 {
+                return false;
+            }
+        }
+        self.order.truncate(base);
+        false
+    }
+
+    /// Fills `to_via` with each fleet's distance in borders to fleet `v`, and `to_end`
+    /// with its distance to the fleets at the destination's coast (mask `TO`).
+    fn distances(&mut self, v: usize) {
+        let n = self.slots.len();
+        for to_end in [false, true] {
+            let mut dist = std::mem::take(if to_end { &mut self.to_end } else { &mut self.to_via });
+            dist.clear();
+            dist.resize(n, u16::MAX);
+            self.queue.clear();
+            for (i, d) in dist.iter_mut().enumerate() {
+                if if to_end { self.has(TO, i) } else { i == v } {
+                    *d = 0;
+                    self.queue.push(i as u16);
+                }
+            }
+            let w = self.words;
+            let mut head = 0;
+            while head < self.queue.len() {
+                let i = usize::from(self.queue[head]);
+                head += 1;
+                for k in 0..w {
+                    let mut next = self.adjacent[i * w + k];
+                    while next != 0 {
+                        let j = k * 64 + next.trailing_zeros() as usize;
+                        next &= next - 1;
+                        if dist[j] == u16::MAX {
+                            dist[j] = dist[i] + 1;
+                            self.queue.push(j as u16);
+                        }
+                    }
+                }
+            }
+            if to_end {
+                self.to_end = dist;
+            } else {
+                self.to_via = dist;
+            }
+        }
+    }
+
+    /// Whether fleet `v` and some fleet at `to`'s coast can still be reached from `last`
+    /// through fleets neither blocked nor at `from`'s coast: a route that cannot get there
+    /// is given up at once.
+    fn may_reach(&mut self, last: usize, blocked: usize, v: usize) -> bool {
+        let w = self.words;
+        let (reached, frontier) = (REACHED * w, FRONTIER * w);
+        for k in 0..w {
+            // Marking the unusable fleets reached keeps the spread away from them.
+            self.masks[reached + k] = self.masks[blocked + k] | self.masks[FROM * w + k];
+            self.masks[frontier + k] = 0;
+        }
+        self.masks[frontier + last / 64] |= 1 << (last % 64);
+        while let Some(k) = (0..w).find(|&k| self.masks[frontier + k] != 0) {
+            let i = k * 64 + self.masks[frontier + k].trailing_zeros() as usize;
+            self.masks[frontier + k] &= self.masks[frontier + k] - 1;
+            for j in 0..w {
+                let new = self.adjacent[i * w + j] & !self.masks[reached + j];
+                self.masks[reached + j] |= new;
+                self.masks[frontier + j] |= new;
+            }
+        }
+        let usable = |k: usize| self.masks[reached + k] & !self.masks[blocked + k] & !self.masks[FROM * w + k];
+        let v_reached = usable(v / 64) >> (v % 64) & 1 == 1;
+        v_reached && (0..w).any(|k| usable(k) & self.masks[TO * w + k] != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dip_map::{Terrain, UnitKind};
+
+    /// The plain definitions, searched exhaustively: every fleet linked to `from` (or
+    /// through `via`, every route without a shortcut).
+    fn connects_reference(map: &Map, fleets: &[(u16, LocId, u16)], from: u16, to: u16, except: u16) -> bool {
+        let reaches = |i: usize, p: u16| map.fleet_reaches(fleets[i].1, ProvinceId(p));
+        let mut reached: Vec<usize> = (0..fleets.len())
+            .filter(|&i| fleets[i].0 != except && fleets[i].2 != from && fleets[i].2 != to && reaches(i, from))
+            .collect();
+        let mut k = 0;
+        while k < reached.len() {
+            for j in 0..fleets.len() {
+                if fleets[j].0 != except
+                    && !reached.contains(&j)
+                    && map.fleet_adjacent(fleets[reached[k]].1, fleets[j].1)
+                {
+                    reached.push(j);
+                }
+            }
+            k += 1;
+        }
+        reached.iter().any(|&i| reaches(i, to))
+    }
+
+    fn chain_reference(map: &Map, fleets: &[(u16, LocId, u16)], from: u16, to: u16, via: usize) -> bool {
+        fn extend(
+            map: &Map,
+            fleets: &[(u16, LocId, u16)],
+            path: &mut Vec<usize>,
+            from: u16,
+            to: u16,
+            via: usize,
+        ) -> bool {
+            let last = path[path.len() - 1];
+            if map.fleet_reaches(fleets[last].1, ProvinceId(to)) {
+                return path.contains(&via);
+            }
+            for g in 0..fleets.len() {
+                let adjacent = |a: usize, b: usize| map.fleet_adjacent(fleets[a].1, fleets[b].1);
+                if path.contains(&g)
+                    || !adjacent(last, g)
+                    || map.fleet_reaches(fleets[g].1, ProvinceId(from))
+                    || path[..path.len() - 1].iter().any(|&h| adjacent(h, g))
+                {
+                    continue;
+                }
+                path.push(g);
+                if extend(map, fleets, path, from, to, via) {
+                    return true;
+                }
+                path.pop();
+            }
+            false
+        }
+        (0..fleets.len()).any(|s| {
+            let f = fleets[s];
+            f.2 != from && f.2 != to && map.fleet_reaches(f.1, ProvinceId(from)) && {
+                let mut path = vec![s];
+                extend(map, fleets, &mut path, from, to, via)
+            }
+        })
+    }
+
+    /// Random fleets on the standard map's seas: every question agrees with the plain
+    /// definitions (the budget is never reached on boards this size).
+    #[test]
+    fn the_bit_set_searches_agree_with_the_definitions() {
+        let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron")).expect("map");
+        let seas: Vec<ProvinceId> = map.provinces().filter(|&p| map.province(p).terrain == Terrain::Sea).collect();
+        let coasts: Vec<u16> = map
+            .provinces()
+            .filter(|&p| map.province(p).terrain == Terrain::Coast && map.can_hold(UnitKind::Army, p))
+            .map(|p| p.0)
+            .collect();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut routes, mut chains) = (0, 0);
+        for _ in 0..60 {
+            let mut graph = FleetGraph::default();
+            let mut fleets = Vec::new();
+            for (slot, &p) in seas.iter().enumerate() {
+                if random(3) > 0 {
+                    fleets.push((slot as u16, map.main_loc(p), p.0));
+                    graph.push(slot as u16, map.main_loc(p), p.0);
+                }
+            }
+            for _ in 0..40 {
+                let (from, to) = (coasts[random(coasts.len())], coasts[random(coasts.len())]);
+                if from == to || fleets.is_empty() {
+                    continue;
+                }
+                let except = fleets[random(fleets.len())].0;
+                let connects = graph.connects(&map, from, to, except);
+                assert_eq!(connects, connects_reference(&map, &fleets, from, to, except));
+                routes += usize::from(connects);
+                let via = random(fleets.len());
+                let chain = graph.chain_through(&map, from, to, fleets[via].0);
+                assert_eq!(chain, chain_reference(&map, &fleets, from, to, via), "{from} {to} via {via}");
+                chains += usize::from(chain);
+            }
+        }
+        // Both answers came up.
+        assert!(routes > 100 && chains > 20, "{routes} routes, {chains} chains");
+    }
+}

@@ -1,0 +1,152 @@
+//! Linking: after intake, the lists the decisions walk are built once: moves by
+//! destination, matching supports and convoys by unit, head-to-head opponents, and
+//! whether a move that could go by land goes by convoy (§4.A.3).
+
+use dip_map::rules::{AdjacentConvoy, CivilDisorderHoldSupport, ConvoyPath, PoorlyWritten, SupportCoast};
+use dip_map::{Map, ProvinceId, UnitKind};
+use dip_orders::{Action, Order};
+
+use super::{Adjudicator, CLOSED, Kind, NONE, Slot, State};
+
+impl Adjudicator {
+    /// Builds the lists the decisions walk: moves by destination, matching supports and
+    /// convoys by unit, head-to-head opponents.
+    pub(super) fn link(&mut self, map: &Map, orders: &[Order]) {
+        let n = self.slots.len();
+        // Convoy intent for moves that could go by land (§4.A.3): first which convoy orders
+        // name each such move, then each move's route.
+        for c in 0..n {
+            let s = self.slots[c];
+            if s.order != Kind::Convoy {
+                continue;
+            }
+            let army = &mut self.slots[s.target as usize];
+            if army.order == Kind::Move && army.adjacent && army.dst == s.dst {
+                army.convoy_named |= true;
+                army.own_convoy_named |= army.power == s.power;
+            }
+        }
+        for a in 0..n {
+            let army = self.slots[a];
+            if army.order != Kind::Move || army.kind != UnitKind::Army || !army.adjacent {
+                continue;
+            }
+            let (own, any) = (army.own_convoy_named, army.convoy_named);
+            let d = self.unit_at[army.dst as usize];
+            let swapping =
+                d != NONE && self.slots[d as usize].order == Kind::Move && self.slots[d as usize].dst == army.prov;
+            let (convoyed, fallback) = match self.rules.adjacent_convoy {
+                AdjacentConvoy::Rulebook2000 => (army.via_written || own, false),
+                AdjacentConvoy::Rulebook2000Fallback => (army.via_written || own, true),
+                AdjacentConvoy::Rulebook1982 => (own, false),
+                AdjacentConvoy::Dptg => (army.via_written, false),
+                AdjacentConvoy::Rulebook1971 => (any && swapping, true),
+            };
+            self.slots[a].convoyed = convoyed;
+            self.slots[a].fallback = convoyed && fallback;
+        }
+        for u in (0..n).rev() {
+            let s = self.slots[u];
+            match s.order {
+                Kind::Move => {
+                    self.slots[u].next_mover = self.first_mover[s.dst as usize];
+                    self.first_mover[s.dst as usize] = u as u16;
+                }
+                Kind::SupportHold => {
+                    let t = s.target as usize;
+                    // §4.D.9 choice a: no hold support for a power that gave no orders.
+                    let in_disorder = !self.ordered_power.get(self.slots[t].power.index()).copied().unwrap_or(false);
+                    let refused =
+                        in_disorder && self.rules.civil_disorder_hold_support == CivilDisorderHoldSupport::Fails;
+                    if !self.slots[t].order.moves() && !refused && !s.void {
+                        self.slots[u].matches = true;
+                        self.slots[u].next_support = self.slots[t].first_support;
+                        self.slots[t].first_support = u as u16;
+                    }
+                }
+                Kind::SupportMove => {
+                    let t = s.target as usize;
+                    let coast_fits = self.support_coast_fits(map, &s, &self.slots[t]);
+                    if self.slots[t].order.moves() && self.slots[t].dst == s.dst && coast_fits && !s.void {
+                        self.slots[u].matches = true;
+                        self.slots[u].next_support = self.slots[t].first_support;
+                        self.slots[t].first_support = u as u16;
+                    }
+                }
+                Kind::Convoy => {
+                    let t = s.target as usize;
+                    let army = self.slots[t];
+                    // §4.A.6 choices b and c: a written path names the only fleets to use.
+                    let on_written_path = self.rules.convoy_path == ConvoyPath::Ignored
+                        || !army.path_written
+                        || orders.get(army.order_index as usize).is_some_and(|o| match &o.action {
+                            Action::Move { path, .. } => path.contains(&ProvinceId(s.prov)),
+                            _ => false,
+                        });
+                    if army.order == Kind::Move && army.dst == s.dst && army.convoyed && on_written_path && !s.void {
+                        self.slots[u].matches = true;
+                        self.slots[u].next_convoy = self.slots[t].first_convoy;
+                        self.slots[t].first_convoy = u as u16;
+                    }
+                }
+                Kind::Hold | Kind::Train | Kind::LegPass | Kind::LegReach | Kind::Canal => {}
+            }
+        }
+        if !map.canals().is_empty() {
+            self.link_canals(map);
+        }
+        for u in 0..n {
+            let s = self.slots[u];
+            if s.order == Kind::Move && (!s.convoyed || s.fallback) && self.canal(u as u16) != CLOSED {
+                let o = self.unit_at[s.dst as usize];
+                if o != NONE {
+                    let os = self.slots[o as usize];
+                    if os.order == Kind::Move
+                        && os.dst == s.prov
+                        && (!os.convoyed || os.fallback)
+                        && self.canal(o) != CLOSED
+                    {
+                        self.slots[u].opposing = o;
+                    }
+                }
+            }
+        }
+        for t in 0..n {
+            if self.slots[t].order == Kind::Train {
+                self.link_train(map, t as u16);
+            }
+        }
+        // Decisions that need no other decision: orders nothing can touch are settled now.
+        for u in 0..n {
+            let s = self.slots[u];
+            if matches!(s.order, Kind::SupportHold | Kind::SupportMove | Kind::Convoy) && !s.matches {
+                self.slots[u].state = State::Resolved;
+                self.slots[u].result = false;
+            }
+        }
+    }
+
+    /// §4.B.4: whether a support's coast (or its lack) fits the supported move. Only
+    /// fleet moves to multi-coast provinces are concerned.
+    fn support_coast_fits(&self, map: &Map, support: &Slot, mover: &Slot) -> bool {
+        if mover.kind != UnitKind::Fleet || !map.is_multi_coast(ProvinceId(support.dst)) {
+            return true;
+        }
+        let written = (support.dst_loc.0 != NONE).then_some(support.dst_loc);
+        let default_coast = map.province(ProvinceId(support.dst)).coasts.first().copied();
+        let own_fleet = mover.power == support.power;
+        let rule = if self.rules.poorly_written == PoorlyWritten::AsSet && written.is_none() {
+            SupportCoast::OwnFleet
+        } else {
+            self.rules.support_coast
+        };
+        match (rule, written) {
+            (SupportCoast::Ignored, _) => true,
+            (_, Some(coast)) => coast == mover.dst_loc,
+            (SupportCoast::Mandatory, None) => false,
+            (SupportCoast::DefaultCoast, None) => default_coast == Some(mover.dst_loc),
+            (SupportCoast::OwnFleet, None) => own_fleet,
+            (SupportCoast::Optional, None) => true,
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! The movement resolver: Kruijswijk's decisions (DATC chapter 5) over dense per-unit
+//! slots, solved by the guess algorithm of DATC §5.F with backup rules for cycles.
+//!
+//! No I/O, no panics on any input, and no allocation or hashing once the scratch tables
+//! have grown to the map's size.
+//!
+//! One `impl Adjudicator` is split across files by concern (each file says what it owns):
+//! - this file: the slot table, the phase's steps (`run`), and reading results;
+//! - `intake.rs`: each order checked for legality and applied to its unit;
+//! - `link.rs`: the lists the decisions walk (moves by destination, supports, convoys);
+//! - `cycle.rs`: the guess algorithm that resolves decisions and finds cycles;
+//! - `backup.rs`: the backup rule for cycles with zero or two solutions;
+//! - `decisions.rs`: the move, support and convoy decisions, head-to-head battles;
+//! - `strength.rs`: attack, hold, defend and prevent strengths;
+//! - `convoy.rs`: convoy routes, at intake and as the path decision; `fleets.rs`: the
+//!   fleets on the board as a graph of bit sets, for the questions asked at intake;
+//! - `railroad.rs` and `canal.rs`: the variant rules of DATC 7.B and 7.C.
+
+mod backup;
+mod canal;
+mod convoy;
+mod cycle;
+mod decisions;
+mod fleets;
+mod intake;
+mod link;
+mod railroad;
+mod strength;
+
+use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, Season, UnitKind};
+use dip_orders::{AdjudicationError, Order};
+
+use crate::outcome::Illegal;
+use canal::Permit;
+use fleets::FleetGraph;
+use railroad::Trip;
+
+pub(crate) const NONE: u16 = u16::MAX;
+/// A crossing of a canal without the keeper's permission.
+pub(crate) const CLOSED: u16 = u16::MAX - 1;
+
+/// What a unit was (effectively) ordered to do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    Hold,
+    Move,
+    SupportHold,
+    SupportMove,
+    Convoy,
+    /// A move along a railroad (DATC 7.B).
+    Train,
+    /// Decision slot, not a unit: whether a train gets into (or through) station `leg`.
+    LegPass,
+    /// Decision slot, not a unit: whether a train gets as far as trying station `leg`, where
+    /// it bounces other moves. It stands in the station's list of moves.
+    LegReach,
+    /// Decision slot, not a unit: whether the canal's keeper (`target`) stays in place.
+    Canal,
+}
+
+impl Kind {
+    /// A unit order that may leave its province.
+    fn moves(self) -> bool {
+        matches!(self, Kind::Move | Kind::Train)
+    }
+}
+
+/// A convoyed move's route (the path decision) once every convoy of it is decided.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+enum Route {
+    #[default]
+    Unknown,
+    Open,
+    Closed,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    Unresolved,
+    Guessing,
+    Resolved,
+}
+
+/// One unit and its effective order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slot {
+    pub power: PowerId,
+    pub kind: UnitKind,
+    pub loc: LocId,
+    pub prov: u16,
+    pub order: Kind,
+    /// Index of the order given to this unit, or `NONE`.
+    pub order_index: u32,
+    /// Move: destination province. Supports and convoys: the unit supported or convoyed.
+    pub target: u16,
+    /// Support of a move, convoy: destination province.
+    pub dst: u16,
+    /// Move: the location it ends on if it succeeds.
+    pub dst_loc: LocId,
+    /// Move: travels by convoy (or may, with `fallback`).
+    pub convoyed: bool,
+    /// Move: a land route exists too.
+    pub adjacent: bool,
+    /// Move: "via convoy" was written.
+    pub via_written: bool,
+    /// Move: takes the land route when the convoy fails (§4.A.3).
+    pub fallback: bool,
+    /// Move: a convoy path was written (§4.A.6).
+    pub path_written: bool,
+    /// Move that could go by land: some fleet, or one of its own power, orders its convoy.
+    convoy_named: bool,
+    own_convoy_named: bool,
+    /// Move: impossible, but an order under §4.E.1 a/b: it fails, and the unit counts as
+    /// moving. Support or convoy: impossible, so void.
+    pub void: bool,
+    /// Support or convoy: matches the target's order.
+    pub matches: bool,
+    /// Move: the unit moving the opposite way by land (head-to-head), or `NONE`.
+    pub opposing: u16,
+    /// Next move into the same destination.
+    pub next_mover: u16,
+    /// First matching support of this unit's order.
+    pub first_support: u16,
+    pub next_support: u16,
+    /// First matching convoy of this army's move.
+    pub first_convoy: u16,
+    pub next_convoy: u16,
+    state: State,
+    pub result: bool,
+    in_cycle: bool,
+    /// A convoy or canal failed by the paradox rule; a train's pass failed by it, or its
+    /// reach bouncing by it even where the train does not get.
+    pub paradox: bool,
+    /// Train: the railroad's index. Legs: the station's number on the trip (1 is the first).
+    pub rail: u16,
+}
+
+impl Slot {
+    fn new(power: PowerId, kind: UnitKind, loc: LocId, prov: u16) -> Self {
+        Slot {
+            power,
+            kind,
+            loc,
+            prov,
+            order: Kind::Hold,
+            order_index: u32::MAX,
+            target: NONE,
+            dst: NONE,
+            dst_loc: LocId(NONE),
+            convoyed: false,
+            adjacent: false,
+            via_written: false,
+            fallback: false,
+            path_written: false,
+            convoy_named: false,
+            own_convoy_named: false,
+            void: false,
+            matches: false,
+            opposing: NONE,
+            next_mover: NONE,
+            first_support: NONE,
+            next_support: NONE,
+            first_convoy: NONE,
+            next_convoy: NONE,
+            state: State::Unresolved,
+            result: false,
+            in_cycle: false,
+            paradox: false,
+            rail: NONE,
+        }
+    }
+}
+
+/// A reusable movement adjudicator. Keep one per thread and call [`Adjudicator::run`]
+/// for each phase: after the first call on a map it allocates nothing.
+#[derive(Debug, Default)]
+pub struct Adjudicator {
+    /// Units first (`units` of them), then decision slots of trains and canals.
+    pub(crate) slots: Vec<Slot>,
+    pub(crate) units: usize,
+    /// Centre owners, for railroad stations (kept only on maps with railroads).
+    owners: Vec<Option<PowerId>>,
+    /// Canal permissions given this phase.
+    pub(crate) permits: Vec<Permit>,
+    /// Per slot, on maps with canals: `NONE` if it crosses none, `CLOSED` if it crosses
+    /// without permission, else the canal's decision slot.
+    canal_of: Vec<u16>,
+    /// The trips of this phase's trains.
+    trips: Vec<Trip>,
+    /// Per slot: place in the cycle list, while `in_cycle`.
+    cycle_pos: Vec<u16>,
+    /// Unit index by province.
+    pub(crate) unit_at: Vec<u16>,
+    /// First move into each province.
+    pub(crate) first_mover: Vec<u16>,
+    /// Per order given: the unit it was applied to and why it is illegal, if it is.
+    pub(crate) order_unit: Vec<u16>,
+    pub(crate) order_illegal: Vec<Option<Illegal>>,
+    pub(crate) rules: Rules,
+    /// The season of the phase: frozen provinces depend on it.
+    season: Season,
+    cycle: Vec<u16>,
+    recursion_hits: u32,
+    /// Lowest cycle-list place of a guess-based decision the current one read.
+    lowest_hit: u32,
+    guess_based: bool,
+    /// Cycle decisions under each guess, for the DPTG paradox rule.
+    snapshot_false: Vec<(u16, bool)>,
+    snapshot_true: Vec<(u16, bool)>,
+    /// Per power: whether it gave any order this phase (§4.D.9).
+    ordered_power: Vec<bool>,
+    /// The fleets that may convoy, for convoy reachability at order intake.
+    fleets: FleetGraph,
+    /// Per unit: its move's route, once decided (convoyed moves only).
+    routes: Vec<Route>,
+    /// Scratch of `outcome` (`report.rs`).
+    pub(crate) report: crate::report::Scratch,
+    /// The map's province and location counts and the number of orders of the last
+    /// successful run, so [`Adjudicator::outcome`] can refuse other inputs.
+    pub(crate) last_run: Option<(usize, usize, usize)>,
+}
+
+impl Adjudicator {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adjudicates a movement phase. The results are read with the accessor methods or
+    /// turned into a report with [`Adjudicator::outcome`].
+    ///
+    /// A position or orders of another map (ids it does not have), a position not in a
+    /// movement phase, or more than [`MAX_CONVOY_FLEETS`](crate::MAX_CONVOY_FLEETS) fleets
+    /// ordered to convoy one army are refused before anything is read.
+    pub fn run(
+        &mut self,
+        map: &Map,
+        position: &Position,
+        orders: &[Order],
+        rules: &Rules,
+    ) -> Result<(), AdjudicationError> {
+        self.last_run = None;
+        crate::input::check(map, position, orders)?;
+        self.run_checked(map, position, orders, rules);
+        self.last_run = Some((map.province_count(), map.location_count(), orders.len()));
+        Ok(())
+    }
+
+    /// [`Adjudicator::run`] on input already checked.
+    fn run_checked(&mut self, map: &Map, position: &Position, orders: &[Order], rules: &Rules) {
+        self.rules = *rules;
+        self.setup(map, position);
+        self.intake(map, orders);
+        self.link(map, orders);
+        if self.cycle_pos.len() < self.slots.len() {
+            self.cycle_pos.resize(self.slots.len(), 0);
+        }
+        for u in 0..self.slots.len() {
+            if self.slots[u].order != Kind::Hold {
+                self.resolve(map, u as u16);
+            }
+        }
+    }
+
+    fn setup(&mut self, map: &Map, position: &Position) {
+        let n = map.province_count();
+        self.season = position.phase.season;
+        self.slots.clear();
+        self.unit_at.clear();
+        self.unit_at.resize(n, NONE);
+        self.first_mover.clear();
+        self.first_mover.resize(n, NONE);
+        self.cycle.clear();
+        self.recursion_hits = 0;
+        self.lowest_hit = u32::MAX;
+        self.guess_based = false;
+        self.fleets.clear();
+        for unit in &position.units {
+            let prov = map.province_of(unit.loc);
+            // A second unit in one province is ignored: the position is corrupt there.
+            if self.unit_at[prov.index()] != NONE {
+                continue;
+            }
+            self.unit_at[prov.index()] = self.slots.len() as u16;
+            // A fleet on ice cannot convoy (DATC 8.E).
+            if unit.kind == UnitKind::Fleet && map.can_convoy(prov) && !map.is_frozen(prov, position.phase.season) {
+                self.fleets.push(self.slots.len() as u16, unit.loc, prov.0);
+            }
+            self.slots.push(Slot::new(unit.power, unit.kind, unit.loc, prov.0));
+        }
+        self.units = self.slots.len();
+        self.routes.clear();
+        self.routes.resize(self.units, Route::Unknown);
+        self.permits.clear();
+        self.trips.clear();
+        self.canal_of.clear();
+        self.owners.clear();
+        if !map.railroads().is_empty() {
+            self.owners.extend_from_slice(&position.owners);
+        }
+    }
+
+    pub(super) fn unit_in(&self, province: ProvinceId) -> u16 {
+        self.unit_at.get(province.index()).copied().unwrap_or(NONE)
+    }
+
+    pub(super) fn reaches(&self, map: &Map, slot: &Slot, to: ProvinceId) -> bool {
+        map.reaches(slot.kind, slot.loc, to)
+    }
+
+    /// Number of units on the board.
+    pub fn unit_count(&self) -> usize {
+        self.units
+    }
+
+    /// Whether unit `u` (index in the position's unit list after de-duplication) moved;
+    /// `false` for a unit the last run did not have.
+    pub fn moved(&self, u: usize) -> bool {
+        self.slots[..self.units].get(u).is_some_and(|s| s.order.moves() && s.result)
+    }
+
+    /// The unit that dislodged unit `u`, if one did.
+    pub fn dislodged_by(&self, u: usize) -> Option<usize> {
+        if u >= self.units || self.moved(u) {
+            return None;
+        }
+        let mut m = self.first_mover[self.slots[u].prov as usize];
+        while m != NONE {
+            if self.slots[m as usize].order == Kind::Move && self.slots[m as usize].result {
+                return Some(m as usize);
+            }
+            m = self.slots[m as usize].next_mover;
+        }
+        None
+    }
+}

@@ -1,0 +1,108 @@
+//! The four strengths of DATC chapter 5 (attack, hold, defend, prevent) and the support
+//! count they are built on, with difficult borders' toll (DATC chapter 10).
+
+use dip_map::rules::DislodgedUnitBounce;
+use dip_map::{Map, PowerId, ProvinceId};
+
+use super::{Adjudicator, Kind, NONE, Slot};
+
+impl Adjudicator {
+    /// Count of successful supports of `u`'s order, leaving out supporters of `except`.
+    pub(super) fn support_count(&mut self, map: &Map, u: u16, except: Option<PowerId>) -> u32 {
+        let mut count = 0;
+        let mut s = self.slots[u as usize].first_support;
+        while s != NONE {
+            let sup = self.slots[s as usize];
+            if Some(sup.power) != except && self.resolve(map, s) {
+                count += 1;
+            }
+            s = sup.next_support;
+        }
+        count
+    }
+
+    pub(crate) fn attack_strength(&mut self, map: &Map, m: u16) -> u32 {
+        let s = self.slots[m as usize];
+        self.attack_before_border(map, m).map_or(0, |a| a.saturating_sub(self.border_cost(map, &s)))
+    }
+
+    /// The attack strength before a difficult border takes its toll, or `None` when the
+    /// move has no route or would hit its own power's unit.
+    pub(super) fn attack_before_border(&mut self, map: &Map, m: u16) -> Option<u32> {
+        if !self.path(map, m) {
+            return None;
+        }
+        let s = self.slots[m as usize];
+        let d = self.unit_at[s.dst as usize];
+        if d == NONE {
+            return Some(1 + self.support_count(map, m, None));
+        }
+        let defender = self.slots[d as usize];
+        if self.head_to_head(map, m) == NONE && defender.order.moves() && self.resolve(map, d) {
+            Some(1 + self.support_count(map, m, None))
+        } else if defender.power == s.power {
+            None
+        } else {
+            Some(1 + self.support_count(map, m, Some(defender.power)))
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn hold_strength(&mut self, map: &Map, province: u16) -> u32 {
+        let u = self.unit_at[province as usize];
+        if u == NONE {
+            return 0;
+        }
+        if self.slots[u as usize].order.moves() {
+            return if self.resolve(map, u) { 0 } else { 1 };
+        }
+        1 + self.support_count(map, u, None)
+    }
+
+    pub(crate) fn defend_strength(&mut self, map: &Map, m: u16) -> u32 {
+        let s = self.slots[m as usize];
+        if s.order == Kind::Train {
+            // Met head to head at its first station, a train is as strong as it is there.
+            return self.leg_strength(map, m, 1);
+        }
+        (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, &s))
+    }
+
+    pub(crate) fn prevent_strength(&mut self, map: &Map, m: u16) -> u32 {
+        if self.slots[m as usize].order == Kind::LegReach {
+            return self.prevent_leg(map, m);
+        }
+        if !self.path(map, m) {
+            return 0;
+        }
+        let s = self.slots[m as usize];
+        let opponent = self.head_to_head(map, m);
+        if opponent != NONE && self.slots[opponent as usize].order == Kind::Train {
+            // A train beats the unit head to head without moving (DATC 7.B.29).
+            if self.leg_strength(map, opponent, 1) > self.defend_strength(map, m) {
+                return 0;
+            }
+        } else if opponent != NONE && self.resolve(map, opponent) {
+            return 0;
+        }
+        if self.rules.dislodged_unit_bounce == DislodgedUnitBounce::Never {
+            // Literal reading: a unit dislodged by one from its destination never bounces.
+            let d = self.unit_at[s.dst as usize];
+            if d != NONE
+                && self.slots[d as usize].order == Kind::Move
+                && self.slots[d as usize].dst == s.prov
+                && self.resolve(map, d)
+            {
+                return 0;
+            }
+        }
+        (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, &s))
+    }
+
+    pub(super) fn border_cost(&self, map: &Map, s: &Slot) -> u32 {
+        if map.difficult_borders().is_empty() || s.convoyed {
+            return 0;
+        }
+        u32::from(map.border_cost(ProvinceId(s.prov), ProvinceId(s.dst)))
+    }
+}
