@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use dip::{Map, Order, OrderLine, OrderResult, ParseError, PhaseKind, Terrain};
+use dip::{AdjustmentResult, Map, Order, OrderLine, OrderResult, ParseError, PhaseKind, RetreatResult, Terrain};
 
 use crate::describe;
 use crate::load::{self, Errors, Variant};
@@ -167,41 +167,81 @@ pub fn diagnostic(file: &str, map: &Map, line: &OrderLine, error: &ParseError) -
     }
 }
 
-/// `dip check-orders`: reads every order and, in a movement phase, checks each one
-/// against the position (DATC §4.E.1); 1 if any cannot be read or is illegal.
-pub fn check_orders(path: &Path) -> Result<Output, Errors> {
+/// `dip check-orders`: reads every order and checks each one against the position (DATC
+/// §4.E.1), in any phase: movement, retreat or adjustment; 1 if any cannot be read or is
+/// illegal. Linear in the number of orders.
+pub fn check_orders(path: &Path, rule_args: &load::RuleArgs) -> Result<Output, Errors> {
     let mut out = String::new();
-    let loaded = load::position(path)?;
+    let loaded = load::position(path, rule_args)?;
     let map = &loaded.variant.map;
     let file = loaded.source.name();
     let orders: Vec<Order> = loaded.lines.iter().filter_map(|l| l.parsed.as_ref().ok().cloned()).collect();
-    // Legality needs the position: the movement adjudicator decides it order by order.
-    let mut legality = Vec::new();
-    if loaded.position.phase.kind == PhaseKind::Movement {
-        let rules = loaded.variant.rules_with(&loaded.source.file, &load::RuleArgs::default())?;
-        legality =
-            dip::adjudicate(map, &loaded.position, &orders, &rules).map_err(|e| vec![format!("{file}: {e}")])?.results;
-    }
-    let mut verdicts = legality.into_iter();
+    // Legality needs the position: the phase's adjudicator decides it order by order.
+    let rules = loaded.variant.rules_with(&loaded.source.file, rule_args)?;
+    let refused = |e: dip::AdjudicationError| vec![format!("{file}: {e}")];
+    let position = &loaded.position;
+    let (illegal_reasons, consequence): (Vec<Option<String>>, &str) = match position.phase.kind {
+        PhaseKind::Movement => (
+            dip::adjudicate(map, position, &orders, &rules)
+                .map_err(refused)?
+                .results
+                .iter()
+                .map(|r| match r {
+                    OrderResult::Illegal(why) => Some(describe::illegal(*why)),
+                    _ => None,
+                })
+                .collect(),
+            "the order is ignored and the unit holds",
+        ),
+        PhaseKind::Retreat => (
+            dip::adjudicate_retreats(map, position, &orders, &rules)
+                .map_err(refused)?
+                .results
+                .iter()
+                .map(|r| match r {
+                    RetreatResult::Illegal(why) => Some(why.to_string()),
+                    _ => None,
+                })
+                .collect(),
+            "the order is ignored; a dislodged unit without a legal order is disbanded",
+        ),
+        PhaseKind::Adjustment => (
+            dip::adjudicate_adjustments(map, position, &orders, &rules)
+                .map_err(refused)?
+                .results
+                .iter()
+                .map(|r| match r {
+                    AdjustmentResult::Illegal(why) => Some(why.to_string()),
+                    _ => None,
+                })
+                .collect(),
+            "the order is ignored",
+        ),
+    };
+    let unreadable_consequence = match position.phase.kind {
+        PhaseKind::Movement => "the order is ignored and the unit holds",
+        _ => consequence,
+    };
+    let mut verdicts = illegal_reasons.into_iter();
     let (mut unreadable, mut illegal) = (0, 0);
     for line in &loaded.lines {
         match &line.parsed {
             Ok(order) => {
                 let power = &map.power(line.power).name;
-                match verdicts.next() {
-                    Some(OrderResult::Illegal(why)) => {
+                match verdicts.next().flatten() {
+                    Some(why) => {
                         illegal += 1;
                         let at = line.line.map_or(String::new(), |n| format!(":{n}"));
-                        outln!(out, "{file}{at}: {power}: `{}`: illegal: {}", line.text, describe::illegal(why));
-                        outln!(out, "     the order is ignored and the unit holds");
+                        outln!(out, "{file}{at}: {power}: `{}`: illegal: {why}", line.text);
+                        outln!(out, "     {consequence}");
                     }
-                    _ => outln!(out, "ok   {power}: {}", order.display(map)),
+                    None => outln!(out, "ok   {power}: {}", order.display(map)),
                 }
             }
             Err(error) => {
                 unreadable += 1;
                 outln!(out, "{}", diagnostic(&file, map, line, error));
-                outln!(out, "     the order is ignored and the unit holds");
+                outln!(out, "     {unreadable_consequence}");
             }
         }
     }

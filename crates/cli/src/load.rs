@@ -36,11 +36,21 @@ pub struct LimitArgs {
     /// Largest file dip reads, in bytes.
     #[arg(long, global = true, value_name = "BYTES", default_value_t = dip::Limits::DEFAULT.max_input_bytes)]
     pub max_input_bytes: u64,
+    /// Most orders read from one file.
+    #[arg(long, global = true, value_name = "N", default_value_t = dip::Limits::DEFAULT.max_orders)]
+    pub max_orders: usize,
+    /// Longest order (or unit, or name) read, in bytes.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = dip::Limits::DEFAULT.max_line_bytes)]
+    pub max_line_length: usize,
 }
 
 impl LimitArgs {
     pub fn limits(&self) -> dip::Limits {
-        dip::Limits { max_input_bytes: self.max_input_bytes, ..dip::Limits::default() }
+        dip::Limits {
+            max_input_bytes: self.max_input_bytes,
+            max_orders: self.max_orders,
+            max_line_bytes: self.max_line_length,
+        }
     }
 }
 
@@ -55,7 +65,7 @@ pub struct Variant {
 /// The rule choices given on the command line: a preset, then single overrides.
 #[derive(Debug, Default, Clone, clap::Args)]
 pub struct RuleArgs {
-    /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`) or the path of a
+    /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`, `webdiplomacy`) or the path of a
     /// preset `.toml` file; applied on top of the variant's own choices.
     #[arg(long = "rules", value_name = "PRESET")]
     pub preset: Option<String>,
@@ -64,16 +74,11 @@ pub struct RuleArgs {
     pub options: Vec<String>,
 }
 
-impl Variant {
-    /// The variant's rules, then the position file's choices, then the command line's
-    /// preset and overrides.
-    pub fn rules_with(&self, file: &PositionFile, args: &RuleArgs) -> Result<Rules, Errors> {
-        let mut rules = self.rules()?;
-        for (issue, choice) in &file.rules {
-            rules.set(issue, choice).map_err(|e| vec![format!("position file: rule {issue}: {e}")])?;
-        }
-        if let Some(name) = &args.preset {
-            // Only the issues the preset decides change; the others stay the variant's.
+impl RuleArgs {
+    /// Applies the preset, then the single overrides, to `rules`.
+    pub fn apply(&self, rules: &mut Rules) -> Result<(), Errors> {
+        if let Some(name) = &self.preset {
+            // Only the issues the preset decides change; the others stay as they were.
             let path = Path::new(name);
             let (source, preset) = if path.extension().is_some_and(|e| e == "toml") {
                 let text = read_text(path)?;
@@ -84,11 +89,24 @@ impl Variant {
                 let preset = dip::preset(name).map_err(|e| vec![format!("--rules: {e}")])?;
                 (format!("rules/{}.toml", preset.name), preset)
             };
-            dip::apply_preset(&mut rules, &source, &preset).map_err(|e| vec![e.to_string()])?;
+            dip::apply_preset(rules, &source, &preset).map_err(|e| vec![e.to_string()])?;
         }
-        for option in &args.options {
-            dip::apply_override(&mut rules, option).map_err(|e| vec![format!("--option {e}")])?;
+        for option in &self.options {
+            dip::apply_override(rules, option).map_err(|e| vec![format!("--option {e}")])?;
         }
+        Ok(())
+    }
+}
+
+impl Variant {
+    /// The variant's rules, then the position file's choices, then the command line's
+    /// preset and overrides.
+    pub fn rules_with(&self, file: &PositionFile, args: &RuleArgs) -> Result<Rules, Errors> {
+        let mut rules = self.rules()?;
+        for (issue, choice) in &file.rules {
+            rules.set(issue, choice).map_err(|e| vec![format!("position file: rule {issue}: {e}")])?;
+        }
+        args.apply(&mut rules)?;
         Ok(rules)
     }
 
@@ -316,12 +334,14 @@ pub struct Loaded {
     pub lines: Vec<OrderLine>,
 }
 
-/// Reads a position file, loads its variant and reads the position and orders. Orders that
-/// cannot be read are kept in `lines`; every other fault is an error.
-pub fn position(path: &Path) -> Result<Loaded, Errors> {
+/// Reads a position file, loads its variant and reads the position and orders under the
+/// rules in force (the variant's, the file's, the command line's). Orders that cannot be
+/// read are kept in `lines`; every other fault is an error.
+pub fn position(path: &Path, rule_args: &RuleArgs) -> Result<Loaded, Errors> {
     let source = position_file(path)?;
     let variant = variant_for(&source.file.variant, path)?;
-    match source.file.read(&variant.map, Some(&source.text)) {
+    let rules = variant.rules_with(&source.file, rule_args)?;
+    match source.file.read_with(&variant.map, Some(&source.text), &rules, &limits()) {
         Ok((position, lines)) => Ok(Loaded { source, variant, position, lines }),
         Err(problems) => Err(problems.iter().map(|p| source.problem(p)).collect()),
     }

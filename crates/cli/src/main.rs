@@ -14,6 +14,7 @@ macro_rules! outln {
 
 mod commands;
 mod describe;
+mod games;
 mod import;
 mod load;
 mod play;
@@ -50,16 +51,37 @@ enum Command {
         /// An embedded variant's name (`standard`) or the path of a `.ron` variant file.
         variant: String,
     },
-    /// Read a position file and report every order that cannot be read.
+    /// Read a position file, or saved games, and report every order that cannot be read
+    /// or is illegal on its board, in a movement, retreat or adjustment phase.
     CheckOrders {
-        /// A position file with orders (`.ron` or `.json`).
+        /// A position file with orders (`.ron` or `.json`), of any phase; or saved games
+        /// (MILA's JSON: one game, or `.jsonl` with one game a line), every phase of which
+        /// is checked.
         file: PathBuf,
+        #[command(flatten)]
+        rules: load::RuleArgs,
+    },
+    /// Replay recorded games: each phase's orders on its recorded board, compared with the
+    /// board recorded next. Prints every divergence and ends with
+    /// `replay: N phases agree, M differ in K games`; exit code 1 if anything differs.
+    Replay {
+        /// Saved games: MILA's and dipcc's JSON (one game a file) or JSONL (one game a line).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        rules: load::RuleArgs,
     },
     /// Print a variant's opening position as a position file (RON), to start a game:
-    /// `dip new standard > game.ron`.
+    /// `dip new standard > game.ron` (or `--format saved-game > game.json`).
     New {
         /// An embedded variant's name (`standard`) or the path of a `.ron` variant file.
         variant: String,
+        /// `position` (dip's position file) or `saved-game` (MILA's and dipcc's JSON).
+        #[arg(long, value_enum, default_value = "position")]
+        format: play::GameFormat,
+        /// The saved game's id.
+        #[arg(long, requires = "format")]
+        id: Option<String>,
     },
     /// Adjudicate the orders of a position file (movement, retreat or adjustment phase)
     /// and print the results and the next position.
@@ -81,7 +103,8 @@ enum Command {
         #[command(flatten)]
         rules: load::RuleArgs,
     },
-    /// Play a game phase by phase from a position file, one orders file per phase.
+    /// Play a game phase by phase from a position file (or a saved game, going on from its
+    /// last phase), one orders file per phase.
     Run {
         /// The position to start from, usually made by `dip new`. Its orders, if it has
         /// any, are the first phase's.
@@ -89,9 +112,16 @@ enum Command {
         /// Orders for the following phases, one file per phase, in order: a RON (or
         /// `.json`) map from power to order strings, `{"England": ["F London - North Sea"]}`.
         orders: Vec<PathBuf>,
-        /// Write the final position to this file instead of after the report.
+        /// Write the final position (or the game) to this file instead of after the report.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// `position` (the final position, RON) or `saved-game` (the whole game as MILA's
+        /// and dipcc's JSON, which `dip replay` checks and `dip run` goes on from).
+        #[arg(long, value_enum, default_value = "position")]
+        format: play::GameFormat,
+        /// The saved game's id [default: the game's own, or the output file's name].
+        #[arg(long)]
+        id: Option<String>,
         #[command(flatten)]
         rules: load::RuleArgs,
     },
@@ -126,13 +156,18 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Variants { dir } => commands::variants(dir.as_deref()),
         Command::Show { variant } => commands::show(variant),
-        Command::CheckOrders { file } => commands::check_orders(file),
-        Command::New { variant } => play::new(variant),
+        Command::CheckOrders { file, rules } if games::is_saved_game_file(file) => games::check_orders(file, rules),
+        Command::CheckOrders { file, rules } => commands::check_orders(file, rules),
+        Command::Replay { files, rules } => games::replay(files, rules),
+        Command::New { variant, format, id } => play::new(variant, *format, id.as_deref()),
         Command::Adjudicate { file, json, pretty, notation, rules } => {
             let pretty = *pretty || std::io::stdout().is_terminal();
             play::adjudicate(file, play::JsonOutput { json: *json, pretty, notation: *notation }, rules)
         }
-        Command::Run { game, orders, out, rules } => play::run(game, orders, out.as_deref(), rules),
+        Command::Run { game, orders, out, format, id, rules } => {
+            let output = play::RunOutput { out: out.as_deref(), format: *format, id: id.as_deref() };
+            play::run(game, orders, output, rules)
+        }
         Command::ImportMap { file, out, compare, name, title } => {
             import::import_map(file, out.as_deref(), compare.as_deref(), name.as_deref(), title.as_deref())
         }

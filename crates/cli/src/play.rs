@@ -22,14 +22,20 @@ fn readable(lines: &[OrderLine]) -> Vec<Order> {
     lines.iter().filter_map(|l| l.parsed.as_ref().ok().cloned()).collect()
 }
 
-/// `dip new`: the variant's opening position as a position file.
-pub fn new(arg: &str) -> Result<Output, Errors> {
+/// `dip new`: the variant's opening position as a position file, or as a saved game.
+pub fn new(arg: &str, format: GameFormat, id: Option<&str>) -> Result<Output, Errors> {
     let variant = load::variant_arg(arg)?;
     let map = &variant.map;
     let position = Position::opening(map);
+    let mut out = String::new();
+    if format == GameFormat::SavedGame {
+        let rules = variant.rules()?;
+        let game = Game::new(variant.map.clone(), rules);
+        outln!(out, "{}", game.to_saved_game(id.unwrap_or("dip-game")).to_json_pretty());
+        return Ok(Output::new(out, ExitCode::SUCCESS));
+    }
     let file = PositionFile::write(map, &position, &[]).map_err(|e| vec![format!("{arg}: {e}")])?;
     let text = ron_text(&file).map_err(|e| vec![format!("{arg}: cannot write the opening position: {e}")])?;
-    let mut out = String::new();
     outln!(out, "// {}: the opening position ({}). Play it with `dip run`.", map.title(), position.phase);
     outln!(out, "{text}");
     Ok(Output::new(out, ExitCode::SUCCESS))
@@ -71,7 +77,7 @@ pub fn json_text<T: serde::Serialize>(value: &T, pretty: bool) -> Result<String,
 /// `dip adjudicate`: results, what the phase decided and the next position, for a
 /// movement, retreat or adjustment phase.
 pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -> Result<Output, Errors> {
-    let Loaded { source, variant, position, lines } = load::position(path)?;
+    let Loaded { source, variant, position, lines } = load::position(path, rule_args)?;
     let file = source.name();
     let rules = variant.rules_with(&source.file, rule_args)?;
     let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{file}: {e}")])?;
@@ -105,16 +111,35 @@ pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -
     Ok(Output::new(out, ExitCode::SUCCESS))
 }
 
+/// The file format `dip new` and `dip run` write a game in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameFormat {
+    /// dip's position file (RON): the board waiting for orders.
+    #[default]
+    Position,
+    /// The saved-game JSON of MILA and dipcc: every phase played, its board, orders and
+    /// results, and the board waiting for orders.
+    SavedGame,
+}
+
+/// Where `dip run` writes the game, and how.
+#[derive(Clone, Copy, Debug)]
+pub struct RunOutput<'a> {
+    pub out: Option<&'a Path>,
+    pub format: GameFormat,
+    /// The saved game's id (`--id`); by default the game's own, or the output file's name.
+    pub id: Option<&'a str>,
+}
+
 /// `dip run`: plays the game file's orders (if any), then one orders file per phase, and
-/// reports each phase, the centres at the end, and the final position.
+/// reports each phase, the centres at the end, and the final position. The game file is a
+/// position file or a saved game (which goes on from its last phase).
 pub fn run(
     game_path: &Path,
     order_paths: &[PathBuf],
-    out_path: Option<&Path>,
+    output: RunOutput<'_>,
     rule_args: &load::RuleArgs,
 ) -> Result<Output, Errors> {
-    let Loaded { source, variant, position, lines } = load::position(game_path)?;
-    let game_file = source.name();
     // Every orders file is read before any phase is played.
     let mut files = Vec::new();
     let mut errors = Vec::new();
@@ -124,12 +149,31 @@ pub fn run(
             Err(lines) => errors.extend(lines),
         }
     }
+    let game_file = game_path.display().to_string();
     if !errors.is_empty() {
         errors.push(format!("dip run: no phase was played from {game_file}: fix the orders files above"));
         return Err(errors);
     }
+    if crate::games::is_saved_game_file(game_path) {
+        let (game, id) = crate::games::load_game(game_path, rule_args)?;
+        return run_game(game, &game_file, None, &files, output, &id);
+    }
+    let Loaded { source, variant, position, lines } = load::position(game_path, rule_args)?;
     let rules = variant.rules_with(&source.file, rule_args)?;
-    let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{game_file}: {e}")])?;
+    let game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{game_file}: {e}")])?;
+    let first = (!source.file.orders.is_empty()).then_some(&lines[..]);
+    run_game(game, &game_file, first, &files, output, "")
+}
+
+/// Plays the first orders (if any) and each orders file, and reports the game.
+fn run_game(
+    mut game: Game,
+    game_file: &str,
+    first: Option<&[OrderLine]>,
+    files: &[load::OrdersFile],
+    output: RunOutput<'_>,
+    id: &str,
+) -> Result<Output, Errors> {
     let mut out = String::new();
     outln!(out, "{game_file}: {} ({})", game.phase(), game.map().title());
     outln!(out);
@@ -141,10 +185,10 @@ pub fn run(
         out.push_str(&report.text);
         Ok::<(), Errors>(())
     };
-    if !source.file.orders.is_empty() {
-        phase_out(&mut game, &game_file, &lines, &[])?;
+    if let Some(lines) = first {
+        phase_out(&mut game, game_file, lines, &[])?;
     }
-    for file in &files {
+    for file in files {
         let (lines, problems) = file.read(game.map(), game.phase().kind);
         phase_out(&mut game, &file.name(), &lines, &problems)?;
     }
@@ -169,17 +213,31 @@ pub fn run(
     }
     outln!(out);
 
-    let next = PositionFile::write(map, position, &[]).map_err(|e| vec![format!("{game_file}: {e}")])?;
-    let next = ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the final position: {e}")])?;
-    match out_path {
+    let (what, text) = match output.format {
+        GameFormat::Position => {
+            let next = PositionFile::write(map, position, &[]).map_err(|e| vec![format!("{game_file}: {e}")])?;
+            let next =
+                ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the final position: {e}")])?;
+            (format!("Final position ({})", game.phase()), next)
+        }
+        GameFormat::SavedGame => {
+            let stem = output.out.and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned());
+            let id = output.id.map(str::to_string).or_else(|| (!id.is_empty()).then(|| id.to_string()));
+            let id = id.or(stem).unwrap_or_else(|| "dip-game".into());
+            (
+                format!("Game {id} ({} played)", plural(game.history().len(), "phase")),
+                game.to_saved_game(&id).to_json_pretty(),
+            )
+        }
+    };
+    match output.out {
         Some(path) => {
-            dip::atomic_write(path, format!("{next}\n"))
-                .map_err(|e| vec![format!("cannot save the final position: {e}")])?;
-            outln!(out, "Final position ({}) written to {}.", game.phase(), path.display());
+            dip::atomic_write(path, format!("{text}\n")).map_err(|e| vec![format!("cannot save the game: {e}")])?;
+            outln!(out, "{what} written to {}.", path.display());
         }
         None => {
-            outln!(out, "Final position ({}):", game.phase());
-            outln!(out, "{next}");
+            outln!(out, "{what}:");
+            outln!(out, "{text}");
         }
     }
     Ok(Output::new(out, ExitCode::SUCCESS))

@@ -32,6 +32,7 @@ mod game;
 mod housekeeping;
 mod legal;
 mod presets;
+mod saved;
 
 pub use dip_adjust as adjust;
 pub use dip_formats as formats;
@@ -45,6 +46,7 @@ pub use legal::legal_orders;
 pub use presets::{
     Preset, PresetError, RULE_PRESETS, apply_override, apply_preset, parse_preset, preset, rules_preset,
 };
+pub use saved::replay;
 
 pub use dip_io::{Limits, ReadError, WriteError, atomic_write, atomic_write_with, read_to_string};
 

@@ -16,6 +16,7 @@ pub const RULE_PRESETS: &[(&str, &str)] = &[
     ("2000", include_str!("../../../rules/2000.toml")),
     ("2023", include_str!("../../../rules/2023.toml")),
     ("dptg", include_str!("../../../rules/dptg.toml")),
+    ("webdiplomacy", include_str!("../../../rules/webdiplomacy.toml")),
 ];
 
 /// A preset file.
@@ -72,7 +73,7 @@ pub fn apply_preset(rules: &mut Rules, source: &str, preset: &Preset) -> Result<
     Ok(())
 }
 
-/// The rules of an embedded preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`),
+/// The rules of an embedded preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`, `webdiplomacy`),
 /// starting from the DATC defaults.
 pub fn rules_preset(name: &str) -> Result<Rules, PresetError> {
     let preset = preset(name)?;

@@ -640,12 +640,18 @@ impl Rules {
 
     /// Sets one issue by its DATC number and choice name (`"4.A.1"`, `"1971"`).
     pub fn set(&mut self, issue: &str, choice: &str) -> Result<(), RuleError> {
-        fn parse<T: std::str::FromStr>(issue: &str, choice: &str) -> Result<T, RuleError> {
-            choice
-                .trim()
+        /// A choice by its DATC letter or alias, or by the name [`Rules::choice`] gives.
+        fn parse<T: std::str::FromStr + strum::IntoEnumIterator + std::fmt::Debug>(
+            issue: &str,
+            choice: &str,
+        ) -> Result<T, RuleError> {
+            let wanted = choice.trim();
+            wanted
                 .to_ascii_lowercase()
                 .parse()
-                .map_err(|_| RuleError::UnknownChoice { issue: issue.into(), choice: choice.into() })
+                .ok()
+                .or_else(|| T::iter().find(|c| format!("{c:?}").eq_ignore_ascii_case(wanted)))
+                .ok_or_else(|| RuleError::UnknownChoice { issue: issue.into(), choice: choice.into() })
         }
         macro_rules! set {
             ($($issue:literal => $field:ident: $ty:ty,)*) => {
@@ -737,3 +743,20 @@ macro_rules! for_each_issue {
     };
 }
 use for_each_issue;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `choice` names, `set` reads back, for every choice of every issue.
+    #[test]
+    fn every_choice_name_sets_the_same_choice() {
+        for issue in ISSUES {
+            for name in Rules::choices(issue) {
+                let mut rules = Rules::default();
+                rules.set(issue, &name).unwrap_or_else(|e| panic!("{issue} {name}: {e}"));
+                assert_eq!(rules.choice(issue).as_deref(), Some(name.as_str()), "{issue}");
+            }
+        }
+    }
+}

@@ -19,6 +19,11 @@
 //! let board = dip_render::Board::new(&map);
 //! let svg = board.svg(&dip_render::Scene::new(&position).orders(&orders).outcome(&outcome));
 //! assert!(svg.starts_with("<svg") && svg.contains("Spring 1901"));
+//!
+//! // A page stepping through phases (here one, with its orders and results).
+//! let frame = dip_render::Frame { position: &position, orders: &orders, outcome: Some(&outcome) };
+//! let html = dip_render::viewer_html(&board, "An opening", &[frame]);
+//! assert!(html.starts_with("<!DOCTYPE html>"));
 //! # #[cfg(feature = "png")]
 //! let png: Vec<u8> = dip_render::png(&svg, 1.0)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -34,12 +39,14 @@ mod png;
 mod schematic;
 mod style;
 mod svg;
+mod viewer;
 
 pub use error::RenderError;
 pub use geometry::{GeometryFile, ImpassableGeometry, ProvinceGeometry, embedded_geometry};
 pub use layout::Point;
 #[cfg(feature = "png")]
 pub use png::png;
+pub use viewer::{Frame, viewer_html};
 
 use dip::{Map, Order, PhaseOutcome, Position};
 
@@ -91,6 +98,11 @@ impl<'a> Scene<'a> {
     pub fn title(mut self, title: &'a str) -> Self {
         self.title = Some(title);
         self
+    }
+
+    /// The scene as a frame of the game viewer.
+    pub fn frame(&self) -> Frame<'a> {
+        Frame { position: self.position, orders: self.orders, outcome: self.outcome }
     }
 }
 

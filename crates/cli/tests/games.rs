@@ -1,0 +1,154 @@
+//! `dip replay`, `dip check-orders` on saved games, and `dip new`/`dip run` writing the
+//! saved-game JSON.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn dip(args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_dip")).args(args).current_dir(root()).output().expect("run dip");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dip-cli-games-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+fn cicero() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("games/cicero"))
+        .expect("games/cicero")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| p.strip_prefix(root()).expect("in the workspace").display().to_string())
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn replay_of_the_recorded_games() {
+    let files = cicero();
+    assert_eq!(files.len(), 20);
+    let mut args = vec!["replay", "--rules", "webdiplomacy"];
+    args.extend(files.iter().map(String::as_str));
+    let run = dip(&args);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stdout.lines().last(), Some("replay: 722 phases agree, 0 differ in 0 games"), "{}", run.stdout);
+    assert!(run.stdout.contains("note: ITALY builds: the game recorded 1"), "{}", run.stdout);
+
+    // Under dip's defaults the civil-disorder removals of the last winter differ.
+    let mut args = vec!["replay"];
+    args.extend(files.iter().map(String::as_str));
+    let run = dip(&args);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().last(), Some("replay: 712 phases agree, 10 differ in 10 games"), "{}", run.stdout);
+    assert!(run.stdout.contains("game zHJfwg72CWXs, W1908A -> S1909M: dip made another board"), "{}", run.stdout);
+    assert!(run.stdout.contains("FRANCE units: the game recorded A RUH, dip made A WAR"), "{}", run.stdout);
+    assert!(run.stdout.contains("FRANCE gave no orders"), "{}", run.stdout);
+    // The preset's choice alone explains them.
+    let mut args = vec!["replay", "--option", "4.D.8=a"];
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(dip(&args).code, Some(0));
+}
+
+#[test]
+fn check_orders_reads_every_order_of_the_recorded_games() {
+    for file in cicero() {
+        let run = dip(&["check-orders", &file]);
+        assert_eq!(run.code, Some(0), "{file}: {}{}", run.stdout, run.stderr);
+        let last = run.stdout.lines().last().unwrap_or_default();
+        assert!(last.ends_with("0 could not be read, 0 illegal on their board"), "{file}: {last}");
+        assert_eq!(run.stdout.lines().count(), 1, "{file}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn a_game_a_line_and_faults_named_by_line_and_game() {
+    let dir = temp_dir("jsonl");
+    let one = std::fs::read_to_string(root().join(&cicero()[0])).expect("a game");
+    let line: serde_json::Value = serde_json::from_str(&one).expect("JSON");
+    let mut broken = line.clone();
+    broken["phases"][3]["orders"]["FRANCE"][0] = "A PAR - XYZ".into();
+    let text = format!(
+        "{}\n{}\nnot json\n",
+        serde_json::to_string(&line).expect("json"),
+        serde_json::to_string(&broken).expect("json")
+    );
+    let path = dir.join("games.jsonl");
+    std::fs::write(&path, text).expect("write");
+    let file = path.to_string_lossy().into_owned();
+
+    let run = dip(&["check-orders", &file]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stdout.contains(&format!("{file}: game zHJfwg72CWXs, S1902M, FRANCE, `A PAR - XYZ`: expected a province")),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stderr.contains(&format!("{file}:3:2: expected ident")), "{}", run.stderr);
+
+    let run = dip(&["replay", "--rules", "webdiplomacy", &file]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains(&format!("{file}:3:")), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().last(), Some("replay: 69 phases agree, 1 differ in 2 games"), "{}", run.stdout);
+}
+
+#[test]
+fn a_game_played_with_dip_run_is_written_as_a_saved_game_and_replays() {
+    let dir = temp_dir("run");
+    let start = dir.join("start.ron");
+    let new = dip(&["new", "standard"]);
+    std::fs::write(&start, &new.stdout).expect("write");
+    let saved = dir.join("game.json");
+    let (start, saved_s) = (start.to_string_lossy().into_owned(), saved.to_string_lossy().into_owned());
+    let orders = ["examples/game/s1901.ron", "examples/game/f1901.ron", "examples/game/w1901.ron"];
+    let mut args = vec!["run", &start];
+    args.extend(orders);
+    args.extend(["--format", "saved-game", "--out", &saved_s]);
+    let run = dip(&args);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains(&format!("written to {saved_s}")), "{}", run.stdout);
+    let value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&saved).expect("read")).expect("JSON");
+    assert_eq!(value["id"], "game");
+    let names: Vec<&str> =
+        value["phases"].as_array().expect("phases").iter().filter_map(|p| p["name"].as_str()).collect();
+    assert_eq!(names.first(), Some(&"S1901M"));
+
+    let replay = dip(&["replay", &saved_s]);
+    assert_eq!(replay.code, Some(0), "{}{}", replay.stdout, replay.stderr);
+    assert!(replay.stdout.ends_with("0 differ in 0 games\n"), "{}", replay.stdout);
+
+    // Going on from the saved game gives the game played in one go.
+    let in_one = dip(&["run", &start, orders[0], orders[1], orders[2]]);
+    let first = dir.join("first.json");
+    let first_s = first.to_string_lossy().into_owned();
+    dip(&["run", &start, orders[0], "--format", "saved-game", "--out", &first_s]);
+    let on = dip(&["run", &first_s, orders[1], orders[2]]);
+    assert_eq!(on.code, Some(0), "{}", on.stderr);
+    let tail = |s: &str| s[s.find("Final position").expect("a final position")..].to_string();
+    assert_eq!(tail(&on.stdout), tail(&in_one.stdout));
+    // Its rules are the game's own.
+    let changed = dip(&["run", &first_s, orders[1], "--option", "4.D.8=a"]);
+    assert_eq!(changed.code, Some(1));
+    assert!(changed.stderr.contains("cannot change the rules of a game under way"), "{}", changed.stderr);
+
+    let opening = dip(&["new", "standard", "--format", "saved-game", "--id", "x"]);
+    let value: serde_json::Value = serde_json::from_str(&opening.stdout).expect("JSON");
+    assert_eq!(value["phases"].as_array().map(Vec::len), Some(1));
+    assert_eq!(value["phases"][0]["state"]["units"]["ENGLAND"], serde_json::json!(["F EDI", "F LON", "A LVP"]));
+}

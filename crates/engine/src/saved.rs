@@ -1,0 +1,98 @@
+//! A `Game` and the saved-game JSON of MILA and dipcc (`dip::formats::saved`): writing a
+//! game's history, reading one back, replaying a recorded game.
+
+use dip_formats::saved::{self, GameError, PhaseName, PlayedRecord, SavedGame};
+use dip_formats::{GameReplay, replay_game};
+use dip_map::{Map, Position, Rules};
+use dip_movement::Adjudicator;
+use dip_orders::Order;
+
+use crate::game::{Game, play_phase_with};
+
+impl Game {
+    /// The game as a saved game: each played phase with its board, its orders in MILA
+    /// notation and their results in MILA's codes, then the board waiting for orders. Rule
+    /// choices that differ from the variant's are kept in `metadata`.
+    pub fn to_saved_game(&self, id: &str) -> SavedGame {
+        let played = self.history().iter().map(|record| PlayedRecord {
+            start: &record.position,
+            orders: &record.orders,
+            outcome: (&record.outcome).into(),
+        });
+        saved::saved_game(self.map(), id, self.rules(), played, self.position())
+    }
+
+    /// Plays a saved game again from its first board: every phase's orders in turn, under
+    /// the rules it records (the variant's, with the choices dip writes in `metadata`).
+    /// Orders that cannot be read are errors; the boards the game recorded after its first
+    /// are not consulted (`dip::replay` compares them).
+    pub fn from_saved_game(map: Map, game: &SavedGame) -> Result<Game, Vec<GameError>> {
+        let rules = saved::saved_rules(&map, game).map_err(|e| vec![e])?;
+        let Some(first) = game.phases.first() else {
+            return Err(vec![GameError::new("the game has no phases").in_game(&game.id)]);
+        };
+        let context = |e: GameError, phase: &str| e.in_game(&game.id).in_phase(phase);
+        let phase = match saved::parse_phase_name(&first.name) {
+            Ok(PhaseName::Phase(phase)) => phase,
+            _ => return Err(vec![context(GameError::new("not a phase to start from"), &first.name)]),
+        };
+        let Some(state) = &first.state else {
+            return Err(vec![context(GameError::new("the phase has no `state`"), &first.name)]);
+        };
+        let start = saved::state_to_position(&map, state, phase, &[])
+            .map_err(|errors| errors.into_iter().map(|e| context(e, &first.name)).collect::<Vec<_>>())?;
+        let opening = Position::opening(&map);
+        let mut play = if same_board(&start, &opening) {
+            // A game from the opening starts as `Game::new` starts it, units in the map's order.
+            Game::new(map, rules)
+        } else {
+            Game::from_position(map, rules, start)
+                .map_err(|e| vec![context(GameError::new(e.to_string()), &first.name)])?
+        };
+        // Every phase but the last (the board waiting for orders) was played.
+        for phase in &game.phases[..game.phases.len() - 1] {
+            if saved::parse_phase_name(&phase.name) == Ok(PhaseName::Completed) {
+                break;
+            }
+            let expected = saved::phase_name(play.phase());
+            if !phase.name.eq_ignore_ascii_case(&expected) {
+                let message = format!("the game is at {expected} here, but the file has {}", phase.name);
+                return Err(vec![context(GameError::new(message), &phase.name)]);
+            }
+            let (lines, mut errors) = saved::phase_orders(play.map(), phase, play.phase().kind);
+            let mut orders = Vec::with_capacity(lines.len());
+            for line in lines {
+                match line.parsed {
+                    Ok(order) => orders.push(order),
+                    Err(e) => {
+                        let power = play.map().power(line.power).name.to_ascii_uppercase();
+                        errors.push(GameError::new(e.to_string()).of_power(&power).about(&line.text));
+                    }
+                }
+            }
+            if !errors.is_empty() {
+                return Err(errors.into_iter().map(|e| context(e, &phase.name)).collect());
+            }
+            play.play(orders).map_err(|e| vec![context(GameError::new(e.to_string()), &phase.name)])?;
+        }
+        Ok(play)
+    }
+}
+
+/// Whether two positions hold the same board, whatever the order their units are listed in.
+fn same_board(a: &Position, b: &Position) -> bool {
+    let (mut a, mut b) = (a.clone(), b.clone());
+    a.normalise();
+    b.normalise();
+    a == b
+}
+
+/// Replays a recorded game under `rules`: each phase's orders on the board it recorded,
+/// compared with the board it recorded next (`dip::formats::replay_game`). A phase dip
+/// cannot adjudicate (a board or orders foreign to the map) is reported as unplayable.
+pub fn replay(map: &Map, rules: &Rules, game: &SavedGame) -> GameReplay {
+    let mut adjudicator = Adjudicator::new();
+    replay_game(map, game, |start: &Position, orders: Vec<Order>| {
+        play_phase_with(&mut adjudicator, map, start, &orders, rules).map(|r| r.next).map_err(|e| e.to_string())
+    })
+}

@@ -1,0 +1,377 @@
+//! Replaying a recorded game: each phase's orders on its recorded board, compared with the
+//! board the game recorded next.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use dip_map::{Dislodged, Map, Position, ProvinceId};
+use dip_orders::{Action, Order, ParseError};
+
+use crate::saved::{
+    Attacker, GameError, PhaseName, SavedGame, SavedState, parse_phase_name, phase_name, phase_orders,
+    position_to_state, state_to_position,
+};
+
+/// What the replay of one game found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameReplay {
+    pub id: String,
+    /// One entry per phase that has a next phase to compare with, in order.
+    pub phases: Vec<PhaseReplay>,
+    /// Phases not played because they have nothing to compare with (the last phase, a
+    /// `COMPLETED` phase), by name.
+    pub final_phases: Vec<String>,
+}
+
+/// One phase played on its recorded board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhaseReplay {
+    /// The phase played (`S1901M`).
+    pub name: String,
+    /// The phase the game recorded next.
+    pub next: String,
+    pub verdict: Verdict,
+    /// Every order as recorded: power and text.
+    pub orders: Vec<(String, String)>,
+    /// Orders dip could not read: power, text, why.
+    pub unreadable: Vec<(String, String, ParseError)>,
+    /// Where the record contradicts itself though dip made the board it recorded: a
+    /// `builds` count that does not follow from the recorded centres, units and build sites.
+    pub notes: Vec<Difference>,
+    /// For a phase that differs: the board the game recorded next and the one dip made.
+    pub boards: Option<Box<(SavedState, SavedState)>>,
+}
+
+/// Whether dip made the board the game recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    Agrees,
+    Differs(Vec<Difference>),
+    /// The phase could not be played: its board or the next one cannot be read.
+    Unplayable(Vec<GameError>),
+}
+
+/// What part of the board differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Field {
+    Phase,
+    Units,
+    Dislodged,
+    Retreats,
+    Centres,
+    Builds,
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Field::Phase => "next phase",
+            Field::Units => "units",
+            Field::Dislodged => "dislodged units",
+            Field::Retreats => "retreats",
+            Field::Centres => "centres",
+            Field::Builds => "builds",
+        })
+    }
+}
+
+/// One difference between the board the game recorded and the one dip made.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Difference {
+    pub field: Field,
+    /// The power concerned (`FRANCE`), if any.
+    pub power: Option<String>,
+    /// The unit concerned, for retreats.
+    pub unit: Option<String>,
+    /// What the game recorded that dip did not make.
+    pub expected: Vec<String>,
+    /// What dip made that the game did not record.
+    pub got: Vec<String>,
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let none = |v: &[String]| if v.is_empty() { "nothing".to_string() } else { v.join(", ") };
+        if let Some(power) = &self.power {
+            write!(f, "{power} ")?;
+        }
+        write!(f, "{}", self.field)?;
+        if let Some(unit) = &self.unit {
+            write!(f, " of {unit}")?;
+        }
+        write!(f, ": the game recorded {}, dip made {}", none(&self.expected), none(&self.got))
+    }
+}
+
+impl PhaseReplay {
+    /// The recorded orders that name a province of the differences (all orders when the
+    /// differences name none).
+    pub fn orders_involved(&self, map: &Map) -> Vec<(String, String)> {
+        let Verdict::Differs(differences) = &self.verdict else { return Vec::new() };
+        let provinces: BTreeSet<ProvinceId> = differences
+            .iter()
+            .flat_map(|d| d.expected.iter().chain(&d.got).chain(&d.unit))
+            .filter_map(|item| {
+                let name = item.trim_start_matches('*').rsplit(' ').next().unwrap_or(item);
+                map.province_by_name(name.split('/').next().unwrap_or(name))
+            })
+            .collect();
+        if provinces.is_empty() {
+            return self.orders.clone();
+        }
+        let kind = parse_phase_name(&self.name).ok().and_then(|p| match p {
+            PhaseName::Phase(p) => Some(p.kind),
+            PhaseName::Completed => None,
+        });
+        self.orders
+            .iter()
+            .filter(|(power, text)| {
+                let Some(kind) = kind else { return true };
+                let Some(power) = map.power_by_name(power) else { return true };
+                let options = dip_orders::ParseOptions::new(kind).power(power);
+                match dip_orders::parse_order(map, options, text) {
+                    Ok(order) => order_provinces(&order).iter().any(|p| provinces.contains(p)),
+                    Err(_) => true,
+                }
+            })
+            .cloned()
+            .collect()
+    }
+}
+
+/// The provinces an order names.
+fn order_provinces(order: &Order) -> Vec<ProvinceId> {
+    let mut out = vec![order.unit.place.province];
+    match &order.action {
+        Action::Move { to, path, .. } => {
+            out.push(to.province);
+            out.extend(path);
+        }
+        Action::SupportHold { target } => out.push(target.place.province),
+        Action::SupportMove { target, to } => out.extend([target.place.province, to.province]),
+        Action::Convoy { army, to } => out.extend([army.place.province, to.province]),
+        Action::Rail { to, .. } | Action::Retreat { to } => out.push(to.province),
+        Action::Permit { to, .. } => out.extend(to.iter().map(|p| p.province)),
+        _ => {}
+    }
+    out
+}
+
+impl GameReplay {
+    pub fn agreeing(&self) -> usize {
+        self.phases.iter().filter(|p| p.verdict == Verdict::Agrees).count()
+    }
+
+    pub fn differing(&self) -> usize {
+        self.phases.len() - self.agreeing()
+    }
+}
+
+/// Replays a recorded game. `play` adjudicates one phase: given a board and the readable
+/// orders, it returns the board waiting for the next orders (phases with nothing to do
+/// skipped, centres changed hands after the fall), as `dip::play_phase` does, or why it
+/// cannot.
+pub fn replay_game(
+    map: &Map,
+    game: &SavedGame,
+    mut play: impl FnMut(&Position, Vec<Order>) -> Result<Position, String>,
+) -> GameReplay {
+    let mut out = GameReplay { id: game.id.clone(), phases: Vec::new(), final_phases: Vec::new() };
+    // Where the attackers of the units dislodged in the phase just played came from.
+    let mut attackers: Vec<Attacker> = Vec::new();
+    for (i, phase) in game.phases.iter().enumerate() {
+        let Some(next) = game.phases.get(i + 1) else {
+            out.final_phases.push(phase.name.clone());
+            break;
+        };
+        let orders: Vec<(String, String)> =
+            phase.orders.iter().flat_map(|(p, list)| list.iter().map(move |o| (p.clone(), o.clone()))).collect();
+        let mut replay = PhaseReplay {
+            name: phase.name.clone(),
+            next: next.name.clone(),
+            verdict: Verdict::Agrees,
+            orders,
+            unreadable: Vec::new(),
+            notes: Vec::new(),
+            boards: None,
+        };
+        let context = |e: GameError| e.in_game(&game.id).in_phase(&phase.name);
+        let start = match read_board(map, &phase.name, phase.state.as_ref(), &attackers) {
+            Ok(Some(position)) => position,
+            Ok(None) => {
+                // `COMPLETED` before the end: the game is over.
+                out.final_phases.extend(game.phases[i..].iter().map(|p| p.name.clone()));
+                break;
+            }
+            Err(errors) => {
+                replay.verdict = Verdict::Unplayable(errors.into_iter().map(context).collect());
+                out.phases.push(replay);
+                attackers.clear();
+                continue;
+            }
+        };
+        let (lines, errors) = phase_orders(map, phase, start.phase.kind);
+        if !errors.is_empty() {
+            replay.verdict = Verdict::Unplayable(errors.into_iter().map(context).collect());
+            out.phases.push(replay);
+            attackers.clear();
+            continue;
+        }
+        let mut readable = Vec::with_capacity(lines.len());
+        for line in lines {
+            match line.parsed {
+                Ok(order) => readable.push(order),
+                Err(e) => replay.unreadable.push((map.power(line.power).name.to_ascii_uppercase(), line.text, e)),
+            }
+        }
+        let made = match play(&start, readable) {
+            Ok(made) => made,
+            Err(message) => {
+                replay.verdict = Verdict::Unplayable(vec![context(GameError::new(message))]);
+                out.phases.push(replay);
+                attackers.clear();
+                continue;
+            }
+        };
+        attackers = made
+            .dislodged
+            .iter()
+            .map(|d: &Dislodged| Attacker {
+                province: map.province_of(d.unit.loc),
+                from: d.attacker_from,
+                by_convoy: d.by_convoy,
+            })
+            .collect();
+        replay.verdict = match compare(map, &next.name, next.state.as_ref(), &made, &attackers) {
+            // The count of builds follows from centres, units and free build sites: when
+            // those agree, a different count is the record's own inconsistency.
+            Ok((differences, _)) if differences.iter().all(|d| d.field == Field::Builds) => {
+                replay.notes = differences;
+                Verdict::Agrees
+            }
+            Ok((differences, boards)) => {
+                replay.boards = boards.map(Box::new);
+                Verdict::Differs(differences)
+            }
+            Err(errors) => {
+                Verdict::Unplayable(errors.into_iter().map(|e| e.in_game(&game.id).in_phase(&next.name)).collect())
+            }
+        };
+        out.phases.push(replay);
+    }
+    out
+}
+
+/// The board of a phase; `None` for `COMPLETED`.
+fn read_board(
+    map: &Map,
+    name: &str,
+    state: Option<&SavedState>,
+    attackers: &[Attacker],
+) -> Result<Option<Position>, Vec<GameError>> {
+    let phase = match parse_phase_name(name) {
+        Ok(PhaseName::Phase(phase)) => phase,
+        Ok(PhaseName::Completed) => return Ok(None),
+        Err(message) => return Err(vec![GameError::new(message)]),
+    };
+    let Some(state) = state else { return Err(vec![GameError::new("the phase has no `state`")]) };
+    state_to_position(map, state, phase, attackers).map(Some)
+}
+
+/// The boards compared: the one the game recorded and the one dip made.
+type Boards = Option<(SavedState, SavedState)>;
+
+/// The differences between the board the game recorded next (`name`, `state`) and the one
+/// dip made, and the two boards.
+fn compare(
+    map: &Map,
+    name: &str,
+    state: Option<&SavedState>,
+    made: &Position,
+    attackers: &[Attacker],
+) -> Result<(Vec<Difference>, Boards), Vec<GameError>> {
+    let mut differences = Vec::new();
+    let completed = matches!(parse_phase_name(name), Ok(PhaseName::Completed));
+    let recorded = if completed {
+        // The final board of a finished game: compare the board, whatever the phase.
+        let Some(state) = state else { return Ok((differences, None)) };
+        state_to_position(map, state, made.phase, attackers)?
+    } else {
+        match read_board(map, name, state, attackers)? {
+            Some(position) => position,
+            None => return Ok((differences, None)),
+        }
+    };
+    if !completed && recorded.phase != made.phase {
+        differences.push(Difference {
+            field: Field::Phase,
+            power: None,
+            unit: None,
+            expected: vec![name.to_string()],
+            got: vec![phase_name(made.phase)],
+        });
+    }
+    let expected = position_to_state(map, &recorded);
+    let got = position_to_state(map, made);
+    for power in map.powers() {
+        let key = map.power(power).name.to_ascii_uppercase();
+        let split = |units: &[String]| -> (BTreeSet<String>, BTreeSet<String>) {
+            let (dislodged, standing): (Vec<&String>, Vec<&String>) = units.iter().partition(|u| u.starts_with('*'));
+            (standing.into_iter().cloned().collect(), dislodged.into_iter().cloned().collect())
+        };
+        let (e_units, e_dislodged) = split(expected.units.get(&key).map_or(&[][..], |v| v));
+        let (g_units, g_dislodged) = split(got.units.get(&key).map_or(&[][..], |v| v));
+        push_sets(&mut differences, Field::Units, &key, None, &e_units, &g_units);
+        push_sets(&mut differences, Field::Dislodged, &key, None, &e_dislodged, &g_dislodged);
+        if let (Some(e), Some(g)) = (expected.retreats.get(&key), got.retreats.get(&key)) {
+            for (unit, e_list) in e {
+                let Some(g_list) = g.get(unit) else { continue };
+                let e_set: BTreeSet<String> = e_list.iter().cloned().collect();
+                let g_set: BTreeSet<String> = g_list.iter().cloned().collect();
+                push_sets(&mut differences, Field::Retreats, &key, Some(unit), &e_set, &g_set);
+            }
+        }
+        let set = |state: &SavedState| -> BTreeSet<String> {
+            state.centers.get(&key).map(|v| v.iter().cloned().collect()).unwrap_or_default()
+        };
+        push_sets(&mut differences, Field::Centres, &key, None, &set(&expected), &set(&got));
+        if !completed && recorded.phase.kind == dip_map::PhaseKind::Adjustment {
+            // Builds allowed as the game recorded them (MILA counts at most the free sites).
+            let recorded_count =
+                state.and_then(|s| s.builds.iter().find(|(p, _)| p.eq_ignore_ascii_case(&key)).map(|(_, b)| b.count));
+            let made_count = got.builds.get(&key).map_or(0, |b| b.count);
+            if let Some(count) = recorded_count {
+                if count != made_count {
+                    differences.push(Difference {
+                        field: Field::Builds,
+                        power: Some(key.clone()),
+                        unit: None,
+                        expected: vec![count.to_string()],
+                        got: vec![made_count.to_string()],
+                    });
+                }
+            }
+        }
+    }
+    Ok((differences, Some((expected, got))))
+}
+
+fn push_sets(
+    out: &mut Vec<Difference>,
+    field: Field,
+    power: &str,
+    unit: Option<&String>,
+    expected: &BTreeSet<String>,
+    got: &BTreeSet<String>,
+) {
+    if expected == got {
+        return;
+    }
+    out.push(Difference {
+        field,
+        power: Some(power.to_string()),
+        unit: unit.cloned(),
+        expected: expected.difference(got).cloned().collect(),
+        got: got.difference(expected).cloned().collect(),
+    });
+}
