@@ -96,7 +96,7 @@ impl Variants {
     fn get(&mut self, name: &str, file: &Path) -> Result<&Variant, Errors> {
         let key = name.to_ascii_lowercase();
         if !self.loaded.contains_key(&key) {
-            let variant = load::variant_for(name, file)?;
+            let variant = load::variant_for(name, file, None)?;
             self.loaded.insert(key.clone(), variant);
         }
         self.loaded.get(&key).ok_or_else(|| vec![format!("{}: variant `{name}` could not be kept", file.display())])
@@ -439,7 +439,7 @@ pub fn load_game(path: &Path, rule_args: &RuleArgs) -> Result<(dip::Game, String
         return Err(vec![format!("{file}: expected one game to go on from, found {}", found.len())]);
     }
     let game = found.remove(0).map_err(|e| vec![game_error(&file, &e)])?;
-    let variant = load::variant_for(&game.map, path)?;
+    let variant = load::variant_for(&game.map, path, rule_args.variant.as_deref())?;
     let mut rules = saved::saved_rules(&variant.map, &game).map_err(|e| vec![game_error(&file, &e)])?;
     let recorded = rules;
     rule_args.apply(&mut rules)?;

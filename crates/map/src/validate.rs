@@ -255,6 +255,9 @@ fn open_for_retreat(
     d: &Dislodged,
     to: ProvinceId,
 ) -> Result<(), &'static str> {
+    if map.is_neutral(d.unit.power) {
+        return Err("a unit of a neutral power never retreats");
+    }
     let origin_open = d.by_convoy && rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
     if to == d.attacker_from && !origin_open {
         return Err("the attacker came from there");
@@ -292,8 +295,8 @@ fn retreat_fault(
 /// Where a unit dislodged as `d` says may retreat: every location it can move to that no
 /// unit of `position` stands in, that is not in `contested` (provinces left empty by a
 /// standoff in the movement phase), not the attacker's origin (unless the attack came by
-/// convoy and §4.A.5 allows it) and not frozen. Sorted. The movement phase's own lists
-/// are made by the same rule.
+/// convoy and §4.A.5 allows it) and not frozen; none for a neutral power's unit. Sorted.
+/// The movement phase's own lists are made by the same rule.
 pub fn retreat_options(
     map: &Map,
     position: &Position,
@@ -305,6 +308,10 @@ pub fn retreat_options(
         position.units.iter().any(|u| u.loc.index() < map.location_count() && map.province_of(u.loc) == p)
     };
     let mut out: Vec<LocId> = Vec::new();
+    // A neutral power's unit never retreats.
+    if map.is_neutral(d.unit.power) {
+        return out;
+    }
     let mut consider = |loc: LocId| {
         let p = map.province_of(loc);
         if !occupied(p) && !contested.contains(&p) && open_for_retreat(map, position.phase.season, rules, d, p).is_ok()
