@@ -271,15 +271,34 @@ fn render_game(path: &Path, args: &RenderArgs, format: Format) -> Result<Output,
         }
         let rules = variant.rules_with(&source.file, &args.rules)?;
         let mut game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{name}: {e}")])?;
+        // The orders of each phase, from the position file and the orders files (one phase
+        // a file, or several keyed by phase); played in the game's order, as `dip run` does.
+        let mut given: Vec<(Phase, String, Vec<OrderLine>)> = Vec::new();
         if !source.file.orders.is_empty() {
-            problems.extend(unreadable(&name, &lines));
-            game.play(readable(&lines)).map_err(|e| vec![format!("{name}: {e}")])?;
+            given.push((game.phase(), name.clone(), lines));
         }
+        let mut errors = Vec::new();
         for file in &files {
-            let (lines, file_problems) = file.read(game.map(), game.phase().kind);
-            problems.extend(file_problems);
-            problems.extend(unreadable(&file.name(), &lines));
-            game.play(readable(&lines)).map_err(|e| vec![format!("{}: {e}", file.name())])?;
+            match file.read(game.map()) {
+                Ok(phases) => {
+                    for (phase, (lines, file_problems)) in file.phases.iter().zip(phases) {
+                        problems.extend(file_problems);
+                        given.push((phase.phase, file.at(phase), lines));
+                    }
+                }
+                Err(lines) => errors.extend(lines),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        while let Some(i) = given.iter().position(|(phase, _, _)| *phase == game.phase()) {
+            let (_, at, lines) = given.remove(i);
+            problems.extend(unreadable(&at, &lines));
+            game.play(readable(&lines)).map_err(|e| vec![format!("{at}: {e}")])?;
+        }
+        for (phase, at, _) in &given {
+            problems.push(format!("{at}: orders for {phase} were not drawn: the game did not reach that phase"));
         }
         game
     };
