@@ -78,6 +78,15 @@ fn legal_orders(bencher: divan::Bencher<'_, '_>, name: &str) {
     bencher.bench_local(|| dip::legal_orders(&w.map, divan::black_box(&w.position)));
 }
 
+#[divan::bench(args = WORKLOADS)]
+fn legal_orders_unit(bencher: divan::Bencher<'_, '_>, name: &str) {
+    let w = workload(name);
+    let provinces: Vec<_> = w.position.units.iter().map(|u| w.map.province_of(u.loc)).collect();
+    bencher.bench_local(|| {
+        provinces.iter().map(|&p| dip::legal_orders_at(&w.map, divan::black_box(&w.position), p)).collect::<Vec<_>>()
+    });
+}
+
 #[divan::bench(sample_count = 20)]
 fn games_one_by_one(bencher: divan::Bencher<'_, '_>) {
     let map = dip::variant("standard").expect("standard map");

@@ -8,7 +8,7 @@ use std::path::Path;
 use crate::error::{LoadError, Problem};
 use crate::map::{
     BitMatrix, Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit,
-    normalise_name,
+    normalise_name, season_bit,
 };
 use crate::schema::{ProvinceDef, Terrain, VariantFile};
 use crate::{LocId, PowerId, ProvinceId};
@@ -665,7 +665,10 @@ impl Compiler<'_> {
         }
         let mut sorted_names: Vec<(String, ProvinceId)> = names.iter().map(|(n, &p)| (n.clone(), p)).collect();
         sorted_names.sort();
+        // Seasons as bits per province, for an allocation-free `is_frozen`.
+        let frozen = provinces.iter().map(|p| p.frozen_in.iter().fold(0u8, |m, &s| m | season_bit(s))).collect();
         Map {
+            frozen,
             name: def.name.clone(),
             title: def.title.clone(),
             description: def.description.clone(),

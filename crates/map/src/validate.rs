@@ -67,6 +67,21 @@ impl Position {
     /// board forbid (DATC §4.E.6's Flying Dutchmen) pass; [`Position::validate`] refuses them.
     pub fn check(&self, map: &Map) -> Result<(), PositionError> {
         let (locations, powers, provinces) = (map.location_count(), map.power_count(), map.province_count());
+        // The usual answer first, in one cheap pass; the slow pass below names the fault.
+        // Folds without early exits, which compile to straight loops.
+        let units_ok =
+            self.units.iter().fold(true, |ok, u| ok & (u.loc.index() < locations) & (u.power.index() < powers));
+        let mut highest_owner = 0u8;
+        for p in self.owners.iter().flatten() {
+            highest_owner = highest_owner.max(p.0);
+        }
+        if self.dislodged.is_empty()
+            && self.owners.len() == provinces
+            && units_ok
+            && usize::from(highest_owner) < powers
+        {
+            return Ok(());
+        }
         let foreign = |subject, what: &str, id: usize, count: usize| {
             let message = format!(
                 "{what} {id} is not on the map `{}` ({count} {what}s): the position is of another map",
