@@ -23,6 +23,15 @@ const UNITS: [f64; 2] = [22.0, 34.0];
 const WORKLOADS: [&str; 2] = ["opening_s1901", "midgame_34"];
 /// Random games per iteration of the game benchmarks (`GAMES` in benches/common).
 const GAMES: f64 = 16.0;
+/// The full movement phases of the large maps (`LARGE_MAPS` in benches/common) and their
+/// units: the cost a unit should stay near the standard opening's (issue #13).
+const LARGE_MAPS: [(&str, f64); 5] = [
+    ("opening_s1901", 22.0),
+    ("world_opening", 51.0),
+    ("kw901_opening", 109.0),
+    ("kw901_crowded", 269.0),
+    ("kw901_crowded_no_convoys", 269.0),
+];
 
 /// Instructions per iteration at the issue's start (commit 404ef76: the resolver split
 /// and the benchmark, nothing yet made faster), counted as `--instructions` counts:
@@ -155,11 +164,58 @@ pub fn run(args: &[String]) -> ExitCode {
     if let (Some(g1), Some(g2)) = (per_second(one), per_second(two)) {
         println!("batch::play_many: 1 thread {g1:.0} games/s, 2 threads {g2:.0} games/s, scaling {:.2}×", g2 / g1);
     }
+    large_maps(&get);
     println!("bench: opening_s1901 {a:.3} µs, midgame_34 {b:.3} µs");
     if instructions {
         return count_instructions();
     }
     ExitCode::SUCCESS
+}
+
+/// Instructions of a full movement phase (resolver and outcome) on each large map, and a
+/// unit.
+fn large_map_instructions(exe: &str) -> ExitCode {
+    println!("large maps: instructions of a full movement phase (parsed + outcome), and a unit");
+    for (workload, units) in LARGE_MAPS {
+        let mut total = 0;
+        for figure in ["parsed", "outcome"] {
+            let n = 50;
+            let (Some(with), Some(without)) =
+                (callgrind(exe, figure, workload, n), callgrind(exe, figure, workload, 0))
+            else {
+                eprintln!("valgrind failed or is not installed");
+                return ExitCode::FAILURE;
+            };
+            total += with.saturating_sub(without) / n;
+        }
+        println!("  {workload:<26} {units:>4} units {total:>12} {:>8.0} a unit", total as f64 / units);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Instructions callgrind counts for `exe figure workload iterations`.
+fn callgrind(exe: &str, figure: &str, workload: &str, iterations: u64) -> Option<u64> {
+    let out = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null", exe, figure, workload])
+        .arg(iterations.to_string())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stderr);
+    let collected = text.lines().find_map(|l| l.split("Collected : ").nth(1))?;
+    collected.trim().parse().ok()
+}
+
+/// A full movement phase on the large maps: median, cost a unit, and that cost beside the
+/// standard opening's.
+fn large_maps(get: &dyn Fn(&str, &str) -> Option<f64>) {
+    let base = get("large_maps", LARGE_MAPS[0].0).map(|v| v / LARGE_MAPS[0].1);
+    println!("large maps, a full movement phase (resolver and outcome), every unit ordered (large_maps):");
+    for (name, units) in LARGE_MAPS {
+        let Some(us) = get("large_maps", name) else { continue };
+        let per = us / units;
+        let ratio = base.map_or("-".into(), |b| format!("{:.2}× the opening's", per / b));
+        println!("  {name:<26} {units:>4} units {us:>10.2} µs {:>8.1} ns a unit  {ratio}", per * 1000.0);
+    }
 }
 
 fn verdict(ok: bool) -> &'static str {
@@ -260,5 +316,5 @@ fn count_instructions() -> ExitCode {
         };
         println!("{figure:<12} {workload:<14} {now:>12} {versus}");
     }
-    ExitCode::SUCCESS
+    large_map_instructions(&exe)
 }
