@@ -20,7 +20,7 @@ export const FRAME = {
   magnify: 0.5,
   // Local enlargements: centre, radius (degrees of latitude), strength.
   bumps: [
-    { centre: [-2.6, 53.6], radius: 3.8, strength: 1.0 },
+    { centre: [-2.4, 54.2], radius: 3.0, strength: 0.8 },
     { centre: [21.5, 41.5], radius: 3.0, strength: 0.35 },
     { centre: [5.0, 51.6], radius: 1.6, strength: 0.5 },
     { centre: [10.0, 56.0], radius: 1.6, strength: 0.4 },
@@ -170,4 +170,6 @@ export const IMPASSABLE = [
 export const OVERRIDES = {
   // The Barents Sea is a strip along the top: its fleet by the Kola coast.
   bar: { unit: [36.0, 70.0] },
+  // Naples's widest part is Sicily: its units stand on the mainland.
+  nap: { unit: [15.6, 40.55] },
 };

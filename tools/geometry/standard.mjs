@@ -668,20 +668,28 @@ const fromLonLat = (ll) => {
   const [x, y] = toPixel(ll);
   return [x / RES, y / RES];
 };
+// Units first, then labels clear of every unit near them, then centre marks clear of both.
+const units = variant.map((p, l) => {
+  const o = OVERRIDES[p.abbr] ?? {};
+  return o.unit ? fromLonLat(o.unit) : unitSpot(l, p.terrain === 'Sea' ? 2.6 * R : 1.7 * R);
+});
+const near = (point, limit) => units.filter((u) => u && Math.hypot(u[0] - point[0], u[1] - point[1]) < limit);
 const out = [];
 variant.forEach((p, l) => {
   const o = OVERRIDES[p.abbr] ?? {};
-  const unit = o.unit ? fromLonLat(o.unit) : unitSpot(l, variant[l].terrain === 'Sea' ? 2.6 * R : 1.7 * R);
+  const unit = units[l];
   const labelRoom = 5.5;
+  // A label is about 2 radii wide and 1 high: it keeps clear of unit symbols by a box.
+  const clear = (rx, ry) => near(unit, 6 * R).map((u) => [u, rx * R, ry * R]);
   const label_ =
     (o.label && fromLonLat(o.label)) ??
-    placeNear(l, [unit[0], unit[1] - 1.9 * R], labelRoom, [[unit, 2.3 * R, 1.5 * R]]) ??
-    placeNear(l, [unit[0], unit[1] + 1.9 * R], labelRoom, [[unit, 2.3 * R, 1.5 * R]]) ??
-    placeNear(l, [unit[0], unit[1] - 1.9 * R], 2, [[unit, 2.1 * R, 1.3 * R]]) ??
+    placeNear(l, [unit[0], unit[1] - 1.9 * R], labelRoom, clear(2.3, 1.5)) ??
+    placeNear(l, [unit[0], unit[1] + 1.9 * R], labelRoom, clear(2.3, 1.5)) ??
+    placeNear(l, [unit[0], unit[1] - 1.9 * R], 2, clear(2.1, 1.3)) ??
     [unit[0], unit[1] - 1.6 * R];
   const centre = p.centre
     ? (o.centre && fromLonLat(o.centre)) ??
-      placeNear(l, [unit[0] + 1.6 * R, unit[1] + 0.4 * R], 4, [[unit, 1.45 * R], [label_, 1.6 * R, 0.9 * R]]) ??
+      placeNear(l, [unit[0] + 1.6 * R, unit[1] + 0.4 * R], 4, [...near(unit, 6 * R).map((u) => [u, 1.45 * R]), [label_, 1.6 * R, 0.9 * R]]) ??
       placeNear(l, [unit[0], unit[1] + 1.6 * R], 2, [[unit, 1.3 * R]]) ?? [unit[0] + 1.5 * R, unit[1]]
     : null;
   const coasts = p.coasts.map((c) => {
