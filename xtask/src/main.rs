@@ -2,13 +2,16 @@
 //! `cargo xtask bench [--instructions]` runs the benchmark and prints every figure of
 //! issue #15 beside its baseline (see `bench.rs`); `cargo xtask import-maps DIR [--out DIR]`
 //! imports every DPjudge `.map` file of a folder and prints each report; `cargo xtask godip
-//! FILE.go [options]` prints a godip variant definition as a dip variant file.
+//! FILE.go [options]` prints a godip variant definition as a dip variant file; `cargo xtask
+//! serve-bench [--requests N]` pipes opening positions through `dip serve --stdio` and
+//! reports the rate and the server's memory.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 mod bench;
 mod godip;
+mod serve_bench;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,10 +20,11 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("import-maps") => import_maps(&args[1..]),
         Some("godip") => godip::run(&args[1..]),
+        Some("serve-bench") => serve_bench::run(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
-                 DIR [--out DIR] | cargo xtask godip FILE.go [options]"
+                 DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask serve-bench [--requests N]"
             );
             ExitCode::from(2)
         }
