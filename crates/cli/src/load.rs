@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use indexmap::IndexMap;
 
-use dip::orders::{FileProblem, find_line};
-use dip::{Map, OrderLine, ParseOptions, PhaseKind, Position, PositionFile, Rules, parse_order};
+use dip::orders::{FileProblem, UniqueKeys};
+use dip::{Map, OrderLine, Phase, Position, PositionFile, Rules};
 
 /// Lines of error messages, each naming its file.
 pub type Errors = Vec<String>;
@@ -72,6 +72,11 @@ pub struct RuleArgs {
     /// One DATC issue's choice, `4.A.2=all-hold`; may be repeated; applied last.
     #[arg(long = "option", value_name = "ISSUE=CHOICE")]
     pub options: Vec<String>,
+    /// The variant file of the position, when it is neither embedded nor in `variants/`
+    /// beside the file or in the current directory; its name must be the one the
+    /// position file gives.
+    #[arg(long = "variant", value_name = "FILE")]
+    pub variant: Option<PathBuf>,
 }
 
 impl RuleArgs {
@@ -182,7 +187,19 @@ pub fn variant_arg(arg: &str) -> Result<Variant, Errors> {
 
 /// The variant a position file names: embedded, or `variants/<name>.ron` beside the file
 /// or in the current directory.
-pub fn variant_for(name: &str, file: &Path) -> Result<Variant, Errors> {
+pub fn variant_for(name: &str, file: &Path, given: Option<&Path>) -> Result<Variant, Errors> {
+    if let Some(path) = given {
+        let variant = variant_file(path)?;
+        if !variant.map.name().eq_ignore_ascii_case(name) {
+            return Err(vec![format!(
+                "{}: the position is of the variant `{name}`, but {} is the variant `{}`",
+                file.display(),
+                path.display(),
+                variant.map.name()
+            )]);
+        }
+        return Ok(variant);
+    }
     if is_embedded(name) {
         return embedded(name);
     }
@@ -202,7 +219,7 @@ pub fn variant_for(name: &str, file: &Path) -> Result<Variant, Errors> {
         });
     }
     Err(vec![format!(
-        "{}: unknown variant `{name}`: not embedded ({}) and no {} beside the file or in the current directory",
+        "{}: unknown variant `{name}`: not embedded ({}) and no {} beside the file or in the current directory (give its file with --variant FILE)",
         file.display(),
         names_of_embedded(),
         relative.display()
@@ -278,11 +295,22 @@ pub fn position_file(path: &Path) -> Result<Source, Errors> {
     Ok(Source { path: path.to_path_buf(), text, file })
 }
 
-/// An orders file of `dip run`: orders by power name for one phase.
+/// An orders file of `dip run`: orders by power name under the phase they are for, one
+/// phase or several (`{"Spring 1901 Movement": {"England": ["F London - North Sea"]}}`).
 #[derive(Debug)]
 pub struct OrdersFile {
     pub path: PathBuf,
     pub text: String,
+    /// The phases in the order the file gives them.
+    pub phases: Vec<PhaseOrders>,
+}
+
+/// The orders of one phase in an orders file.
+#[derive(Debug)]
+pub struct PhaseOrders {
+    pub phase: Phase,
+    /// The line of the phase's name.
+    pub line: Option<usize>,
     pub orders: IndexMap<String, Vec<String>>,
 }
 
@@ -292,37 +320,69 @@ impl OrdersFile {
         self.path.display().to_string()
     }
 
-    /// Reads the orders for a phase of `kind`. Orders that cannot be read are kept as `Err`
-    /// lines; a power the map does not know is a problem line (`FILE:LINE: ...`) and its
-    /// orders are left out.
-    pub fn read(&self, map: &Map, kind: PhaseKind) -> (Vec<OrderLine>, Errors) {
-        let mut lines = Vec::new();
-        let mut problems = Vec::new();
-        let locate = |needle: &str| find_line(&self.text, needle);
-        for (name, orders) in &self.orders {
-            let Some(power) = map.power_by_name(name) else {
-                let at = locate(name).map_or(String::new(), |n| format!(":{n}"));
-                problems.push(format!(
-                    "{}{at}: unknown power `{name}`: its {} ignored",
-                    self.name(),
-                    if orders.len() == 1 { "order is".to_string() } else { format!("{} orders are", orders.len()) }
-                ));
-                continue;
-            };
-            for text in orders {
-                let parsed = parse_order(map, ParseOptions::new(kind).power(power), text);
-                lines.push(OrderLine { power, text: text.clone(), line: locate(text), parsed });
-            }
+    /// `FILE:LINE` of a phase's orders.
+    pub fn at(&self, phase: &PhaseOrders) -> String {
+        match phase.line {
+            Some(n) => format!("{}:{n}", self.name()),
+            None => self.name(),
         }
-        (lines, problems)
+    }
+
+    /// Reads the orders of every phase, each for its phase's kind. A power the map does
+    /// not know is a problem line (`FILE:LINE: ...`) and its orders are left out; a power
+    /// given twice, too many orders or one too long is an error.
+    pub fn read(&self, map: &Map) -> Result<Vec<(Vec<OrderLine>, Errors)>, Errors> {
+        let mut index = dip::orders::SourceIndex::new(&self.text);
+        let mut read = Vec::with_capacity(self.phases.len());
+        let mut errors = Vec::new();
+        let at = |line: Option<usize>| line.map_or(self.name(), |n| format!("{}:{n}", self.name()));
+        for phase in &self.phases {
+            index.take(&phase.phase.to_string());
+            let orders = dip::orders::read_orders(map, phase.phase.kind, &phase.orders, &mut index, &limits());
+            errors.extend(orders.faults.iter().map(|p| format!("{}: {}", at(p.line), p.message)));
+            let unknown = orders
+                .unknown_powers
+                .iter()
+                .map(|p| format!("{}: {}: its orders are ignored", at(p.line), p.message))
+                .collect();
+            read.push((orders.lines, unknown));
+        }
+        if errors.is_empty() { Ok(read) } else { Err(errors) }
     }
 }
 
-/// Reads an orders file (`{"England": ["F London - North Sea"], ...}`), RON or JSON by its
-/// extension.
+/// Reads an orders file, RON or JSON by its extension: a map from phase names to orders by
+/// power. Orders that are not under a phase are refused, as is a phase the variant does not
+/// have or a phase given twice: `dip run` must know which phase each order is for.
 pub fn orders_file(path: &Path) -> Result<OrdersFile, Errors> {
-    let (text, orders) = read_data::<IndexMap<String, Vec<String>>>(path, "an orders file")?;
-    Ok(OrdersFile { path: path.to_path_buf(), text, orders })
+    let name = path.display().to_string();
+    let parsed = read_data::<UniqueKeys<UniqueKeys<Vec<String>>>>(path, "an orders file");
+    let (text, phases) = match parsed {
+        Ok((text, phases)) => (text, phases),
+        Err(errors) => {
+            // Orders by power with no phase: the old form, which said nothing of its phase.
+            if read_data::<UniqueKeys<Vec<String>>>(path, "an orders file").is_ok() {
+                return Err(vec![format!(
+                    "{name}: these orders are not under a phase: write them as {{\"Spring 1901 Movement\": {{\"England\": [...], ...}}}} so that dip run plays them in that phase and no other"
+                )]);
+            }
+            return Err(errors);
+        }
+    };
+    let mut index = dip::orders::SourceIndex::new(&text);
+    let mut out = Vec::with_capacity(phases.0.len());
+    let mut errors = Vec::new();
+    for (key, orders) in phases.0 {
+        let line = index.take(&key);
+        match key.parse::<Phase>() {
+            Ok(phase) => out.push(PhaseOrders { phase, line, orders: orders.0 }),
+            Err(e) => errors.push(format!("{}: {e}", line.map_or(name.clone(), |n| format!("{name}:{n}")))),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(OrdersFile { path: path.to_path_buf(), text, phases: out })
 }
 
 /// A position file read against its variant.
@@ -339,7 +399,7 @@ pub struct Loaded {
 /// read are kept in `lines`; every other fault is an error.
 pub fn position(path: &Path, rule_args: &RuleArgs) -> Result<Loaded, Errors> {
     let source = position_file(path)?;
-    let variant = variant_for(&source.file.variant, path)?;
+    let variant = variant_for(&source.file.variant, path, rule_args.variant.as_deref())?;
     let rules = variant.rules_with(&source.file, rule_args)?;
     match source.file.read_with(&variant.map, Some(&source.text), &rules, &limits()) {
         Ok((position, lines)) => Ok(Loaded { source, variant, position, lines }),

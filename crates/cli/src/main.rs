@@ -19,6 +19,7 @@ mod import;
 mod load;
 mod play;
 mod report;
+mod rules;
 mod serve;
 
 use std::io::{IsTerminal, Write};
@@ -112,15 +113,18 @@ enum Command {
         rules: load::RuleArgs,
     },
     /// Play a game phase by phase from a position file (or a saved game, going on from its
-    /// last phase), one orders file per phase.
+    /// last phase) and orders files keyed by phase; with `--out` the game is saved after
+    /// every phase and a run again resumes it.
     Run {
         /// The position to start from, usually made by `dip new`. Its orders, if it has
         /// any, are the first phase's.
         game: PathBuf,
-        /// Orders for the following phases, one file per phase, in order: a RON (or
-        /// `.json`) map from power to order strings, `{"England": ["F London - North Sea"]}`.
+        /// Orders files, in any order: RON (or `.json`) maps from phase names to each
+        /// power's orders, `{"Spring 1901 Movement": {"England": ["F London - North Sea"]}}`,
+        /// one phase a file or several.
         orders: Vec<PathBuf>,
-        /// Write the final position (or the game) to this file instead of after the report.
+        /// Save the position (or the game) to this file after every phase, atomically,
+        /// instead of printing it at the end; the game file itself makes the run resumable.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
         /// `position` (the final position, RON) or `saved-game` (the whole game as MILA's
@@ -132,6 +136,18 @@ enum Command {
         id: Option<String>,
         #[command(flatten)]
         rules: load::RuleArgs,
+    },
+    /// List every DATC disputable issue (chapter 4) with its choices, named as the
+    /// compliance matrix names them, and the choice in force.
+    Rules {
+        /// A variant (embedded name or `.ron` file) whose own choices apply.
+        variant: Option<String>,
+        /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`) or a preset file.
+        #[arg(long = "rules", value_name = "PRESET")]
+        preset: Option<String>,
+        /// One DATC issue's choice, `4.A.2=AllHold`; may be repeated.
+        #[arg(long = "option", value_name = "ISSUE=CHOICE")]
+        options: Vec<String>,
     },
     /// Import a map in the DPjudge format (the `.map` files of DPjudge and MILA) as a
     /// variant file, and report what dip cannot express.
@@ -176,6 +192,10 @@ fn main() -> ExitCode {
         Command::Run { game, orders, out, format, id, rules } => {
             let output = play::RunOutput { out: out.as_deref(), format: *format, id: id.as_deref() };
             play::run(game, orders, output, rules)
+        }
+        Command::Rules { variant, preset, options } => {
+            let args = load::RuleArgs { preset: preset.clone(), options: options.clone(), variant: None };
+            rules::rules(variant.as_deref(), &args)
         }
         Command::ImportMap { file, out, compare, name, title } => {
             import::import_map(file, out.as_deref(), compare.as_deref(), name.as_deref(), title.as_deref())

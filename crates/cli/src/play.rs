@@ -3,6 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use indexmap::IndexMap;
+
 use dip::formats::{PhaseResults, PlayedPhase};
 use dip::{Game, Notation, Order, OrderLine, Phase, Position, PositionFile};
 
@@ -131,9 +133,25 @@ pub struct RunOutput<'a> {
     pub id: Option<&'a str>,
 }
 
-/// `dip run`: plays the game file's orders (if any), then one orders file per phase, and
-/// reports each phase, the centres at the end, and the final position. The game file is a
-/// position file or a saved game (which goes on from its last phase).
+/// The orders for one phase, wherever they came from.
+struct Given<'a> {
+    phase: Phase,
+    /// `FILE:LINE` of the phase's orders, for messages.
+    at: String,
+    /// The file to name in the report.
+    file: String,
+    lines: &'a [OrderLine],
+    problems: &'a [String],
+}
+
+/// `dip run`: plays the game, phase after phase, with the orders given for each: the game
+/// file's own (for its phase) and those of the orders files, each under the phase it is
+/// for. The game file is a position file or a saved game (which goes on from its last
+/// phase). Play stops at the first phase without orders. With `--out`, the game is written
+/// (atomically) after every phase, so a run can be stopped at any moment and resumed by
+/// running it again with the same files: phases the game has already passed are skipped.
+/// Orders for a phase the game never reached (a retreat phase with nothing dislodged, a
+/// phase of another year) are an error.
 pub fn run(
     game_path: &Path,
     order_paths: &[PathBuf],
@@ -156,16 +174,17 @@ pub fn run(
     }
     if crate::games::is_saved_game_file(game_path) {
         let (game, id) = crate::games::load_game(game_path, rule_args)?;
-        return run_game(game, &game_file, None, &files, output, &id);
+        return run_game(game, &game_file, None, &files, output, &id, IndexMap::new());
     }
     let Loaded { source, variant, position, lines } = load::position(game_path, rule_args)?;
     let rules = variant.rules_with(&source.file, rule_args)?;
     let game = Game::from_position(variant.map, rules, position).map_err(|e| vec![format!("{game_file}: {e}")])?;
     let first = (!source.file.orders.is_empty()).then_some(&lines[..]);
-    run_game(game, &game_file, first, &files, output, "")
+    run_game(game, &game_file, first, &files, output, "", source.file.rules.clone())
 }
 
-/// Plays the first orders (if any) and each orders file, and reports the game.
+/// Plays the phases that have orders, saving after each, and reports the game. `rules`
+/// are the game file's own rule choices, kept in the position it saves.
 fn run_game(
     mut game: Game,
     game_file: &str,
@@ -173,25 +192,81 @@ fn run_game(
     files: &[load::OrdersFile],
     output: RunOutput<'_>,
     id: &str,
+    rules: IndexMap<String, String>,
 ) -> Result<Output, Errors> {
+    // Every order is read, for its phase, before any is played; each phase is given once.
+    let mut errors = Vec::new();
+    let mut read = Vec::new();
+    for file in files {
+        match file.read(game.map()) {
+            Ok(phases) => read.push(phases),
+            Err(lines) => errors.extend(lines),
+        }
+    }
+    let start = game.phase();
+    let mut given: Vec<Given<'_>> = Vec::new();
+    if let Some(lines) = first {
+        given.push(Given {
+            phase: start,
+            at: game_file.to_string(),
+            file: game_file.to_string(),
+            lines,
+            problems: &[],
+        });
+    }
+    for (file, phases) in files.iter().zip(&read) {
+        for (phase, (lines, problems)) in file.phases.iter().zip(phases) {
+            let at = file.at(phase);
+            if let Some(first) = given.iter().find(|g| g.phase == phase.phase) {
+                errors.push(format!("{at}: orders for {} are given twice (first at {})", phase.phase, first.at));
+                continue;
+            }
+            given.push(Given { phase: phase.phase, at, file: file.name(), lines, problems });
+        }
+    }
+    if !errors.is_empty() {
+        errors.push(format!("dip run: no phase was played from {game_file}: fix the orders files above"));
+        return Err(errors);
+    }
     let mut out = String::new();
     outln!(out, "{game_file}: {} ({})", game.phase(), game.map().title());
     outln!(out);
-
-    let mut phase_out = |game: &mut Game, file: &str, lines: &[OrderLine], problems: &[String]| {
-        outln!(out, "== {} ==", game.phase());
-        problems.iter().for_each(|p| outln!(out, "{p}"));
-        let (_, report) = play(game, file, lines, &format!("Orders ({file}):"))?;
+    // Phases the game is already past: a resumed run.
+    let past: Vec<&Given<'_>> = given.iter().filter(|g| g.phase.chronological() < start.chronological()).collect();
+    for g in &past {
+        outln!(out, "{}: {} already played (the game is at {start}): skipped", g.at, g.phase);
+    }
+    if !past.is_empty() {
+        outln!(out);
+    }
+    let mut played: Vec<Phase> = Vec::new();
+    while let Some(g) = given.iter().find(|g| g.phase == game.phase()) {
+        outln!(out, "== {} ==", g.phase);
+        g.problems.iter().for_each(|p| outln!(out, "{p}"));
+        let (_, report) = play(&mut game, &g.file, g.lines, &format!("Orders ({}):", g.file))?;
         out.push_str(&report.text);
-        Ok::<(), Errors>(())
-    };
-    if let Some(lines) = first {
-        phase_out(&mut game, game_file, lines, &[])?;
+        played.push(g.phase);
+        if let Some(path) = output.out {
+            let (_, text) = game_text(&game, game_file, output, id, &rules)?;
+            dip::atomic_write(path, format!("{text}\n")).map_err(|e| vec![format!("cannot save the game: {e}")])?;
+        }
+        if game.winner().is_some() {
+            break;
+        }
     }
-    for file in files {
-        let (lines, problems) = file.read(game.map(), game.phase().kind);
-        phase_out(&mut game, &file.name(), &lines, &problems)?;
-    }
+    // Orders for a phase the game did not reach are refused, not silently dropped.
+    let unplayed: Vec<String> = given
+        .iter()
+        .filter(|g| g.phase.chronological() >= start.chronological() && !played.contains(&g.phase))
+        .map(|g| {
+            let why = if g.phase.chronological() < game.phase().chronological() {
+                format!("the game passed it without playing it (from {start} it went to {})", game.phase())
+            } else {
+                format!("the game stopped at {}, which has no orders", game.phase())
+            };
+            format!("{}: orders for {} were not played: {why}", g.at, g.phase)
+        })
+        .collect();
 
     let map = game.map();
     let position = game.position();
@@ -213,26 +288,13 @@ fn run_game(
     }
     outln!(out);
 
-    let (what, text) = match output.format {
-        GameFormat::Position => {
-            let next = PositionFile::write(map, position, &[]).map_err(|e| vec![format!("{game_file}: {e}")])?;
-            let next =
-                ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the final position: {e}")])?;
-            (format!("Final position ({})", game.phase()), next)
-        }
-        GameFormat::SavedGame => {
-            let stem = output.out.and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned());
-            let id = output.id.map(str::to_string).or_else(|| (!id.is_empty()).then(|| id.to_string()));
-            let id = id.or(stem).unwrap_or_else(|| "dip-game".into());
-            (
-                format!("Game {id} ({} played)", plural(game.history().len(), "phase")),
-                game.to_saved_game(&id).to_json_pretty(),
-            )
-        }
-    };
+    let (what, text) = game_text(&game, game_file, output, id, &rules)?;
     match output.out {
         Some(path) => {
-            dip::atomic_write(path, format!("{text}\n")).map_err(|e| vec![format!("cannot save the game: {e}")])?;
+            // Written after every phase; once here if no phase was played.
+            if played.is_empty() {
+                dip::atomic_write(path, format!("{text}\n")).map_err(|e| vec![format!("cannot save the game: {e}")])?;
+            }
             outln!(out, "{what} written to {}.", path.display());
         }
         None => {
@@ -240,5 +302,32 @@ fn run_game(
             outln!(out, "{text}");
         }
     }
-    Ok(Output::new(out, ExitCode::SUCCESS))
+    let code = if unplayed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+    Ok(Output { text: out, errors: unplayed, code })
+}
+
+/// The game as `dip run` writes it: what it is (`Final position (...)`) and its text.
+fn game_text(
+    game: &Game,
+    game_file: &str,
+    output: RunOutput<'_>,
+    id: &str,
+    rules: &IndexMap<String, String>,
+) -> Result<(String, String), Errors> {
+    match output.format {
+        GameFormat::Position => {
+            let mut next =
+                PositionFile::write(game.map(), game.position(), &[]).map_err(|e| vec![format!("{game_file}: {e}")])?;
+            next.rules = rules.clone();
+            let next = ron_text(&next).map_err(|e| vec![format!("{game_file}: cannot write the position: {e}")])?;
+            Ok((format!("Final position ({})", game.phase()), next))
+        }
+        GameFormat::SavedGame => {
+            let stem = output.out.and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned());
+            let id = output.id.map(str::to_string).or_else(|| (!id.is_empty()).then(|| id.to_string()));
+            let id = id.or(stem).unwrap_or_else(|| "dip-game".into());
+            let what = format!("Game {id} ({} played)", plural(game.history().len(), "phase"));
+            Ok((what, game.to_saved_game(&id).to_json_pretty()))
+        }
+    }
 }

@@ -77,7 +77,7 @@ impl Variants {
         let index = match found {
             Some(index) => index,
             None => {
-                let variant = load::variant_for(name, Path::new(".")).map_err(|e| e.join("; "))?;
+                let variant = load::variant_for(name, Path::new("."), None).map_err(|e| e.join("; "))?;
                 let rules = variant.rules().map_err(|e| e.join("; "))?;
                 self.loaded.push((variant.map, rules));
                 self.loaded.len() - 1
@@ -215,7 +215,8 @@ fn adjudicate(
         None => Notation::Datc,
         Some(name) => load::notation(name)?,
     };
-    let rule_args = load::RuleArgs { preset: request.rules.clone(), options: request.options.clone() };
+    let rule_args =
+        load::RuleArgs { preset: request.rules.clone(), options: request.options.clone(), ..load::RuleArgs::default() };
     match (&request.position, &request.game) {
         (Some(file), None) => {
             let ((map, base), adjudicator) = variants.get(&file.variant)?;

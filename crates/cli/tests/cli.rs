@@ -358,7 +358,7 @@ fn run_reports_unreadable_orders_and_goes_on() {
     let orders = temp_file(
         "run-unreadable",
         "s1901.json",
-        "{\"France\": [\"A Paris - Burgundy\",\n \"A Marseilles - Xyzzy\"],\n \"Frnace\": [\"F Brest - Picardy\"]}",
+        "{\"Spring 1901 Movement\": {\"France\": [\"A Paris - Burgundy\",\n \"A Marseilles - Xyzzy\"],\n \"Frnace\": [\"F Brest - Picardy\"]}}",
     );
     let file = orders.to_string_lossy().into_owned();
     let run = dip(&["run", &game, &file, "examples/game/f1901.ron"]);

@@ -28,6 +28,6 @@ pub use map::{
     Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit, normalise_name,
 };
 pub use position::{Dislodged, Phase, Position, Unit};
-pub use rules::{RuleError, Rules};
+pub use rules::{ChoiceNames, RuleError, Rules};
 pub use schema::{BuildRule, CalendarDef, LeadDef, PowerRole, Terrain, VariantFile};
 pub use validate::{Fault, MAX_YEAR, PositionError, Subject, retreat_options};

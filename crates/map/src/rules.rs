@@ -620,11 +620,89 @@ pub enum RuleError {
 impl std::fmt::Display for RuleError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            RuleError::UnknownIssue(i) => write!(f, "unknown or unsupported DATC issue `{i}`"),
-            RuleError::UnknownChoice { issue, choice } => write!(f, "issue {issue} has no choice `{choice}`"),
+            RuleError::UnknownIssue(i) => write!(
+                f,
+                "unknown DATC issue `{i}`: the issues are {} to {} (`dip rules` lists them)",
+                ISSUES[0],
+                ISSUES[ISSUES.len() - 1]
+            ),
+            RuleError::UnknownChoice { issue, choice } => {
+                let names: Vec<String> = Rules::choice_names(issue).iter().map(ChoiceNames::to_string).collect();
+                write!(f, "issue {issue} has no choice `{choice}`: choose one of {}", names.join(", "))
+            }
         }
     }
 }
+
+/// The names of one choice of an issue: the name the compliance matrix (`cargo xtask
+/// datc`) and `dip rules` print, and every other name `Rules::set` reads for it (the
+/// DATC's letter, a rulebook's year or a short name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChoiceNames {
+    /// `Szykman`, `AllHold`, `Rulebook1982`: the enum variant's name.
+    pub name: String,
+    /// `szykman`, `a`, `1982`, as far as they can be listed.
+    pub aliases: Vec<String>,
+    /// The DATC's preference.
+    pub preferred: bool,
+}
+
+impl std::fmt::Display for ChoiceNames {
+    /// `AllHold (all-hold)`, `Szykman (szykman)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name)?;
+        if !self.aliases.is_empty() {
+            write!(f, " ({})", self.aliases.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// `AllHold`, `all-hold` and `all_hold` compare equal: letters and digits, any case.
+fn same_name(a: &str, b: &str) -> bool {
+    let key =
+        |s: &str| s.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect::<String>();
+    key(a) == key(b)
+}
+
+/// One line of title for each issue, as the DATC names it.
+const TITLES: &[(&str, &str)] = &[
+    ("4.A.1", "Multi-route convoy disruption"),
+    ("4.A.2", "Convoy disruption paradoxes"),
+    ("4.A.3", "Convoying to an adjacent province"),
+    ("4.A.4", "Support cut on attack on itself via convoy"),
+    ("4.A.5", "Retreat when dislodged by convoy"),
+    ("4.A.6", "Convoy path specification"),
+    ("4.A.7", "Avoiding a head-to-head battle to bounce a unit"),
+    ("4.B.1", "Omitted coast when two coasts are possible"),
+    ("4.B.2", "Omitted coast in a move when only one coast is possible"),
+    ("4.B.3", "Move order to an impossible coast"),
+    ("4.B.4", "Coast specification in a support order"),
+    ("4.B.5", "Wrong coast of the ordered unit"),
+    ("4.B.6", "Unknown or irrelevant coasts"),
+    ("4.B.7", "Coast specification in a build order"),
+    ("4.C.1", "Missing unit designation"),
+    ("4.C.2", "Wrong unit designation"),
+    ("4.C.3", "Missing unit designation in build order"),
+    ("4.C.4", "Building a fleet in a land area"),
+    ("4.C.5", "Missing nationality in a support or convoy order"),
+    ("4.C.6", "Wrong nationality in a support or convoy order"),
+    ("4.D.1", "Multiple order sets with defined order"),
+    ("4.D.2", "Multiple order sets with undefined order"),
+    ("4.D.3", "Multiple orders to the same unit"),
+    ("4.D.4", "Too many build orders"),
+    ("4.D.5", "Multiple build orders for one province"),
+    ("4.D.6", "Too many disband orders"),
+    ("4.D.7", "Waiving builds"),
+    ("4.D.8", "Removing a unit in civil disorder"),
+    ("4.D.9", "Receiving hold support in civil disorder"),
+    ("4.E.1", "Illegal orders"),
+    ("4.E.2", "Poorly written orders"),
+    ("4.E.3", "Implicit orders"),
+    ("4.E.4", "Perpetual orders"),
+    ("4.E.5", "Proxy orders"),
+    ("4.E.6", "Flying Dutchman"),
+];
 
 impl std::error::Error for RuleError {}
 
@@ -638,7 +716,9 @@ impl Rules {
         Ok(rules)
     }
 
-    /// Sets one issue by its DATC number and choice name (`"4.A.1"`, `"1971"`).
+    /// Sets one issue by its DATC number and choice name (`"4.A.1"`, `"1971"`): a name the
+    /// issue's enum reads (letter, year, short name) or the matrix's name (`AllHold`), in
+    /// any case. An unknown issue or choice is an error listing what there is.
     pub fn set(&mut self, issue: &str, choice: &str) -> Result<(), RuleError> {
         /// A choice by its DATC letter or alias, or by the name [`Rules::choice`] gives.
         fn parse<T: std::str::FromStr + strum::IntoEnumIterator + std::fmt::Debug>(
@@ -650,8 +730,8 @@ impl Rules {
                 .to_ascii_lowercase()
                 .parse()
                 .ok()
-                .or_else(|| T::iter().find(|c| format!("{c:?}").eq_ignore_ascii_case(wanted)))
-                .ok_or_else(|| RuleError::UnknownChoice { issue: issue.into(), choice: choice.into() })
+                .or_else(|| T::iter().find(|c| same_name(&format!("{c:?}"), wanted)))
+                .ok_or_else(|| RuleError::UnknownChoice { issue: issue.trim().into(), choice: choice.into() })
         }
         macro_rules! set {
             ($($issue:literal => $field:ident: $ty:ty,)*) => {
@@ -676,6 +756,43 @@ impl Rules {
             };
         }
         for_each_issue!(get)
+    }
+
+    /// The DATC's title of an issue (`Convoy disruption paradoxes`).
+    pub fn title(issue: &str) -> Option<&'static str> {
+        TITLES.iter().find(|(i, _)| *i == issue.trim()).map(|(_, t)| *t)
+    }
+
+    /// Every choice of an issue with all its names, in the DATC's order.
+    pub fn choice_names(issue: &str) -> Vec<ChoiceNames> {
+        use strum::IntoEnumIterator;
+        fn names<
+            T: IntoEnumIterator + std::fmt::Debug + std::fmt::Display + std::str::FromStr + Default + PartialEq,
+        >() -> Vec<ChoiceNames> {
+            T::iter()
+                .map(|c| {
+                    let mut aliases = vec![c.to_string()];
+                    // The DATC's letter and the rulebook's year, where the choice is read by one.
+                    for letter in ["a", "b", "c", "d", "e", "f", "g", "h", "1971", "1982", "2000", "2023"] {
+                        if letter.parse::<T>().is_ok_and(|l| l == c) && !aliases.iter().any(|a| a == letter) {
+                            aliases.push(letter.to_string());
+                        }
+                    }
+                    let name = format!("{c:?}");
+                    aliases.retain(|a| !same_name(a, &name));
+                    ChoiceNames { name, aliases, preferred: c == T::default() }
+                })
+                .collect()
+        }
+        macro_rules! all {
+            ($($issue:literal => $field:ident: $ty:ty,)*) => {
+                match issue.trim() {
+                    $($issue => names::<$ty>(),)*
+                    _ => Vec::new(),
+                }
+            };
+        }
+        for_each_issue!(all)
     }
 
     /// Every choice of an issue, by variant name, in the DATC's order.

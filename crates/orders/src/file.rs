@@ -137,8 +137,8 @@ impl PositionFile {
         rules: &Rules,
         limits: &Limits,
     ) -> Result<(Position, Vec<OrderLine>), Vec<FileProblem>> {
-        let mut r =
-            Reader { map, index: source.map(SourceIndex::new).unwrap_or_default(), problems: Vec::new(), limits };
+        let mut index = source.map(SourceIndex::new).unwrap_or_default();
+        let mut r = Reader { map, index: &mut index, problems: Vec::new(), unknown: Vec::new(), limits };
         let opening = Phase { season: map.start_season(), year: map.start_year(), kind: PhaseKind::Movement };
         let phase = match &self.phase {
             None => opening,
@@ -269,23 +269,7 @@ impl PositionFile {
                 }
             }
         }
-        let mut lines = Vec::new();
-        let total: usize = self.orders.values().map(Vec::len).sum();
-        if total > limits.max_orders {
-            let line = self.orders.keys().next().and_then(|k| r.index.first(k));
-            r.at(line, format!("{total} orders: more than the limit of {} (--max-orders)", limits.max_orders));
-        } else {
-            for (power, orders) in r.powers(&self.orders, GROUPS[3]) {
-                for text in orders {
-                    let line = r.index.take(text);
-                    if r.too_long(text, line, "order") {
-                        continue;
-                    }
-                    let parsed = parse_order(map, ParseOptions::new(phase.kind).power(power), text);
-                    lines.push(OrderLine { power, text: text.clone(), line, parsed });
-                }
-            }
-        }
+        let lines = r.orders(&self.orders, phase.kind);
         if let Err(e) = position.validate(map, rules) {
             let phase_line = self.phase.as_deref().and_then(|p| r.index.first(p));
             for fault in e.faults {
@@ -298,6 +282,8 @@ impl PositionFile {
                 r.at(line, fault.message);
             }
         }
+        let mut unknown = std::mem::take(&mut r.unknown);
+        r.problems.append(&mut unknown);
         if r.problems.is_empty() {
             position.normalise();
             Ok((position, lines))
@@ -364,15 +350,68 @@ impl PositionFile {
     }
 }
 
+/// Orders by power, read for a phase.
+#[derive(Clone, Debug)]
+pub struct OrdersRead {
+    /// Every order of a known power, read or not, in the order given.
+    pub lines: Vec<OrderLine>,
+    /// Powers the map does not have: their orders are left out.
+    pub unknown_powers: Vec<FileProblem>,
+    /// A power given twice (`England` and `ENG`), more orders than `max_orders`, an order
+    /// longer than `max_line_bytes`.
+    pub faults: Vec<FileProblem>,
+}
+
+/// Reads orders by power name for a phase of `kind`, as a position file's `orders` are
+/// read: each placed on its line through `index`, within `limits`.
+pub fn read_orders(
+    map: &Map,
+    kind: PhaseKind,
+    group: &IndexMap<String, Vec<String>>,
+    index: &mut SourceIndex<'_>,
+    limits: &Limits,
+) -> OrdersRead {
+    let mut r = Reader { map, index, problems: Vec::new(), unknown: Vec::new(), limits };
+    let lines = r.orders(group, kind);
+    OrdersRead { lines, unknown_powers: r.unknown, faults: r.problems }
+}
+
 /// The state of one reading: the map, where strings are in the file, the problems found.
-struct Reader<'a> {
+struct Reader<'a, 'i, 's> {
     map: &'a Map,
-    index: SourceIndex<'a>,
+    index: &'i mut SourceIndex<'s>,
     problems: Vec<FileProblem>,
+    /// Unknown powers, kept apart: an orders file may go on without them.
+    unknown: Vec<FileProblem>,
     limits: &'a Limits,
 }
 
-impl<'a> Reader<'a> {
+impl Reader<'_, '_, '_> {
+    /// Every order of the group, parsed for a phase of `kind`, unless there are more than
+    /// the cap allows.
+    fn orders(&mut self, group: &IndexMap<String, Vec<String>>, kind: PhaseKind) -> Vec<OrderLine> {
+        let mut lines = Vec::new();
+        let total: usize = group.values().map(Vec::len).sum();
+        if total > self.limits.max_orders {
+            let line = group.keys().next().and_then(|k| self.index.first(k));
+            let message = format!("{total} orders: more than the limit of {} (--max-orders)", self.limits.max_orders);
+            self.at(line, message);
+            return lines;
+        }
+        lines.reserve(total);
+        for (power, orders) in self.powers(group, GROUPS[3]) {
+            for text in orders {
+                let line = self.index.take(text);
+                if self.too_long(text, line, "order") {
+                    continue;
+                }
+                let parsed = parse_order(self.map, ParseOptions::new(kind).power(power), text);
+                lines.push(OrderLine { power, text: text.clone(), line, parsed });
+            }
+        }
+        lines
+    }
+
     fn at(&mut self, line: Option<usize>, message: String) {
         self.problems.push(FileProblem { line, message });
     }
@@ -405,7 +444,7 @@ impl<'a> Reader<'a> {
         for (name, value) in group {
             let line = self.index.take(name);
             let Some(power) = self.map.power_by_name(name) else {
-                self.at(line, format!("unknown power `{name}` in `{what}`"));
+                self.unknown.push(FileProblem { line, message: format!("unknown power `{name}` in `{what}`") });
                 continue;
             };
             match seen[power.index()].replace(name) {

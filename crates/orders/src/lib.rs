@@ -25,7 +25,10 @@ mod parse;
 mod source;
 
 pub use check::{AdjudicationError, check_input};
-pub use file::{DislodgedEntry, FileProblem, OrderLine, PositionFile, find_line, parse_place_loc, parse_unit};
+pub use file::{
+    DislodgedEntry, FileProblem, OrderLine, OrdersRead, PositionFile, find_line, parse_place_loc, parse_unit,
+    read_orders,
+};
 pub use model::{Action, CoastSpec, Notation, Order, OrderDisplay, Place, UnitSpec};
 pub use names::{NameMatching, interpret_name, suggestions};
 pub use parse::{ParseError, ParseOptions, parse_order};
