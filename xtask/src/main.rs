@@ -2,12 +2,14 @@
 //! `cargo xtask bench [--instructions]` runs the benchmark and prints every figure of
 //! issue #15 beside its baseline (see `bench.rs`); `cargo xtask import-maps DIR [--out DIR]`
 //! imports every DPjudge `.map` file of a folder and prints each report; `cargo xtask godip
-//! FILE.go [options]` prints a godip variant definition as a dip variant file.
+//! FILE.go [options]` prints a godip variant definition as a dip variant file; `cargo xtask
+//! fuzz --time N` runs the property tests for N seconds (see `fuzz.rs`).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 mod bench;
+mod fuzz;
 mod godip;
 
 fn main() -> ExitCode {
@@ -17,10 +19,12 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("import-maps") => import_maps(&args[1..]),
         Some("godip") => godip::run(&args[1..]),
+        Some("fuzz") => fuzz::run(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
-                 DIR [--out DIR] | cargo xtask godip FILE.go [options]"
+                 DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask fuzz [--time SECONDS] [--cases N] \
+                 [--target NAME]... [--seed N] [--debug]"
             );
             ExitCode::from(2)
         }
