@@ -23,22 +23,34 @@ const UNITS: [f64; 2] = [22.0, 34.0];
 const WORKLOADS: [&str; 2] = ["opening_s1901", "midgame_34"];
 /// Random games per iteration of the game benchmarks (`GAMES` in benches/common).
 const GAMES: f64 = 16.0;
+/// The full movement phases of the large maps (`LARGE_MAPS` in benches/common) and their
+/// units: the cost a unit should stay near the standard opening's (issue #13).
+const LARGE_MAPS: [(&str, f64); 5] = [
+    ("opening_s1901", 22.0),
+    ("world_opening", 51.0),
+    ("kw901_opening", 109.0),
+    ("kw901_crowded", 269.0),
+    ("kw901_crowded_no_convoys", 269.0),
+];
 
-/// Instructions per iteration at the issue's start (main at c9ade50, the resolver split
-/// only), counted by `--instructions`: (figure, workload, count).
+/// Instructions per iteration at the issue's start (commit 404ef76: the resolver split
+/// and the benchmark, nothing yet made faster), counted as `--instructions` counts:
+/// (figure, workload, count). The per-unit form of legal orders did not exist.
 const START_INSTRUCTIONS: &[(&str, &str, u64)] = &[
-    ("parse", "opening_s1901", 61_775),
-    ("parse", "midgame_34", 100_415),
-    ("parsed", "opening_s1901", 15_168),
-    ("parsed", "midgame_34", 55_334),
-    ("outcome", "opening_s1901", 10_130),
-    ("outcome", "midgame_34", 23_130),
-    ("text", "opening_s1901", 86_965),
-    ("text", "midgame_34", 178_946),
-    ("legal", "opening_s1901", 312_838),
-    ("legal", "midgame_34", 1_303_812),
-    ("convoy_web", "-", 354_315_833),
-    ("games", "-", 26_682_320),
+    ("parse", "opening_s1901", 61_645),
+    ("parse", "midgame_34", 100_270),
+    ("parsed", "opening_s1901", 15_232),
+    ("parsed", "midgame_34", 55_401),
+    ("outcome", "opening_s1901", 8_965),
+    ("outcome", "midgame_34", 20_658),
+    ("text", "opening_s1901", 85_877),
+    ("text", "midgame_34", 176_346),
+    ("legal", "opening_s1901", 302_713),
+    ("legal", "midgame_34", 1_282_487),
+    ("legal_unit", "opening_s1901", 0),
+    ("legal_unit", "midgame_34", 0),
+    ("convoy_web", "-", 354_319_042),
+    ("games", "-", 26_740_381),
 ];
 
 pub fn run(args: &[String]) -> ExitCode {
@@ -152,11 +164,58 @@ pub fn run(args: &[String]) -> ExitCode {
     if let (Some(g1), Some(g2)) = (per_second(one), per_second(two)) {
         println!("batch::play_many: 1 thread {g1:.0} games/s, 2 threads {g2:.0} games/s, scaling {:.2}×", g2 / g1);
     }
+    large_maps(&get);
     println!("bench: opening_s1901 {a:.3} µs, midgame_34 {b:.3} µs");
     if instructions {
         return count_instructions();
     }
     ExitCode::SUCCESS
+}
+
+/// Instructions of a full movement phase (resolver and outcome) on each large map, and a
+/// unit.
+fn large_map_instructions(exe: &str) -> ExitCode {
+    println!("large maps: instructions of a full movement phase (parsed + outcome), and a unit");
+    for (workload, units) in LARGE_MAPS {
+        let mut total = 0;
+        for figure in ["parsed", "outcome"] {
+            let n = 50;
+            let (Some(with), Some(without)) =
+                (callgrind(exe, figure, workload, n), callgrind(exe, figure, workload, 0))
+            else {
+                eprintln!("valgrind failed or is not installed");
+                return ExitCode::FAILURE;
+            };
+            total += with.saturating_sub(without) / n;
+        }
+        println!("  {workload:<26} {units:>4} units {total:>12} {:>8.0} a unit", total as f64 / units);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Instructions callgrind counts for `exe figure workload iterations`.
+fn callgrind(exe: &str, figure: &str, workload: &str, iterations: u64) -> Option<u64> {
+    let out = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null", exe, figure, workload])
+        .arg(iterations.to_string())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stderr);
+    let collected = text.lines().find_map(|l| l.split("Collected : ").nth(1))?;
+    collected.trim().parse().ok()
+}
+
+/// A full movement phase on the large maps: median, cost a unit, and that cost beside the
+/// standard opening's.
+fn large_maps(get: &dyn Fn(&str, &str) -> Option<f64>) {
+    let base = get("large_maps", LARGE_MAPS[0].0).map(|v| v / LARGE_MAPS[0].1);
+    println!("large maps, a full movement phase (resolver and outcome), every unit ordered (large_maps):");
+    for (name, units) in LARGE_MAPS {
+        let Some(us) = get("large_maps", name) else { continue };
+        let per = us / units;
+        let ratio = base.map_or("-".into(), |b| format!("{:.2}× the opening's", per / b));
+        println!("  {name:<26} {units:>4} units {us:>10.2} µs {:>8.1} ns a unit  {ratio}", per * 1000.0);
+    }
 }
 
 fn verdict(ok: bool) -> &'static str {
@@ -216,8 +275,8 @@ fn micros(cell: &str) -> Option<f64> {
     Some(value * factor)
 }
 
-/// Counts instructions per iteration of each figure with callgrind: a run of N
-/// iterations less a run of none, divided by N.
+/// Counts instructions per iteration of each figure with callgrind, only inside the
+/// harness's `measured` (drops of results excluded, as divan excludes them).
 fn count_instructions() -> ExitCode {
     let build = cargo(&["bench", "--package", "dip", "--bench", "instructions", "--no-run", "--message-format=json"]);
     let exe = build.ok().and_then(|out| {
@@ -230,36 +289,32 @@ fn count_instructions() -> ExitCode {
         return ExitCode::FAILURE;
     };
     println!();
-    println!("instructions per iteration (callgrind), now and at the issue's start");
+    println!("instructions per iteration (callgrind), now and at the issue's start (404ef76)");
     for &(figure, workload, start) in START_INSTRUCTIONS {
-        let n = match figure {
+        let n: u64 = match figure {
             "convoy_web" => 3,
             "games" => 4,
-            _ => 200,
+            _ => 100,
         };
-        let count = |iterations: u64| -> Option<u64> {
-            let out = Command::new("valgrind")
-                .args(["--tool=callgrind", "--callgrind-out-file=/dev/null", &exe, figure, workload])
-                .arg(iterations.to_string())
-                .output()
-                .ok()?;
-            let text = String::from_utf8_lossy(&out.stderr);
-            let collected = text.lines().find_map(|l| l.split("Collected : ").nth(1))?;
-            collected.trim().parse().ok()
+        let out = Command::new("valgrind")
+            .args(["--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=instructions::measured*"])
+            .args([exe.as_str(), figure, workload, &n.to_string()])
+            .output();
+        let collected = out.ok().and_then(|out| {
+            let text = String::from_utf8_lossy(&out.stderr).into_owned();
+            text.lines().find_map(|l| l.split("Collected : ").nth(1)).and_then(|c| c.trim().parse::<u64>().ok())
+        });
+        let Some(collected) = collected else {
+            eprintln!("valgrind failed or is not installed");
+            return ExitCode::FAILURE;
         };
-        match (count(n), count(0)) {
-            (Some(with), Some(without)) => {
-                let now = with.saturating_sub(without) / n;
-                println!(
-                    "{figure:<12} {workload:<14} {now:>12} (start {start:>12}, {:.2}× fewer)",
-                    start as f64 / now.max(1) as f64
-                );
-            }
-            _ => {
-                eprintln!("valgrind failed or is not installed");
-                return ExitCode::FAILURE;
-            }
-        }
+        let now = collected / n;
+        let versus = if start == 0 {
+            "(new)".to_string()
+        } else {
+            format!("(start {start:>12}, {:.2}× fewer)", start as f64 / now.max(1) as f64)
+        };
+        println!("{figure:<12} {workload:<14} {now:>12} {versus}");
     }
-    ExitCode::SUCCESS
+    large_map_instructions(&exe)
 }

@@ -374,6 +374,15 @@ fn convert(s: &Source, o: &Options, file: &str) -> (VariantFile, Vec<String>) {
             }
         }
     }
+    // godip's connections are directed: one listed one way only stays one way, unless the
+    // provinces connect the other way for the other unit type.
+    let mut links: BTreeSet<(String, String)> = BTreeSet::new();
+    for (from, tos) in army.iter().chain(fleet.iter()) {
+        for to in tos {
+            links.insert((base(from), base(to)));
+        }
+    }
+    let mut one_way: BTreeSet<(String, String)> = BTreeSet::new();
     for (what, borders) in [("army", &mut army), ("fleet", &mut fleet)] {
         let mut missing = Vec::new();
         for (from, tos) in borders.iter() {
@@ -384,8 +393,15 @@ fn convert(s: &Source, o: &Options, file: &str) -> (VariantFile, Vec<String>) {
             }
         }
         for (from, to) in missing {
-            report.push(format!("one-way {what} border {from} → {to}: made two-way"));
-            borders.entry(to).or_default().insert(from);
+            if links.contains(&(base(&to), base(&from))) {
+                report.push(format!(
+                    "one-way {what} border {from} → {to}, the other way open to the other unit type: made two-way"
+                ));
+                borders.entry(to).or_default().insert(from);
+            } else {
+                report.push(format!("one-way {what} border {from} → {to}: kept one-way"));
+                one_way.insert((base(&from), base(&to)));
+            }
         }
     }
     let mut provinces = Vec::new();
@@ -401,7 +417,13 @@ fn convert(s: &Source, o: &Options, file: &str) -> (VariantFile, Vec<String>) {
             (true, false) => Terrain::Land,
             _ => Terrain::Sea,
         };
-        let name = s.long_names.get(b).cloned().or_else(|| n.comment.clone()).unwrap_or_else(|| b.clone());
+        let mut name = s.long_names.get(b).cloned().or_else(|| n.comment.clone()).unwrap_or_else(|| b.clone());
+        // Orders read a parenthesis after a province as its coast.
+        if let Some(open) = name.find('(') {
+            let short = name[..open].trim().to_string();
+            report.push(format!("{b}: `{name}` is named `{short}` (orders read parentheses as a coast)"));
+            name = short;
+        }
         let list = |set: Option<&BTreeSet<String>>| -> Vec<String> {
             set.map(|s| s.iter().cloned().collect()).unwrap_or_default()
         };
@@ -515,6 +537,7 @@ fn convert(s: &Source, o: &Options, file: &str) -> (VariantFile, Vec<String>) {
         difficult_borders: Vec::new(),
         centre_restrictions: Vec::new(),
         calendar: o.calendar.unwrap_or_default(),
+        one_way_borders: one_way.into_iter().collect(),
     };
     (variant, report)
 }

@@ -3,7 +3,8 @@
 //! issue #15 beside its baseline (see `bench.rs`); `cargo xtask import-maps DIR [--out DIR]`
 //! imports every DPjudge `.map` file of a folder and prints each report; `cargo xtask godip
 //! FILE.go [options]` prints a godip variant definition as a dip variant file; `cargo xtask
-//! fuzz --time N` runs the property tests for N seconds (see `fuzz.rs`).
+//! compare A.ron B.ron` lists how two variant files differ; `cargo xtask fuzz --time N` runs
+//! the property tests for N seconds (see `fuzz.rs`).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -19,12 +20,13 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("import-maps") => import_maps(&args[1..]),
         Some("godip") => godip::run(&args[1..]),
+        Some("compare") => compare(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
-                 DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask fuzz [--time SECONDS] [--cases N] \
-                 [--target NAME]... [--seed N] [--debug]"
+                 DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask compare A.ron B.ron | cargo \
+                 xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... [--seed N] [--debug]"
             );
             ExitCode::from(2)
         }
@@ -227,4 +229,21 @@ fn import_maps(args: &[String]) -> ExitCode {
     }
     println!("import-maps: {imported} imported, {failed} failed");
     if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+/// Lists every difference of geometry, powers and opening between two variant files (the
+/// cross-check of one source of a variant against another); fails if there is one.
+fn compare(args: &[String]) -> ExitCode {
+    let [a, b] = args else {
+        eprintln!("usage: cargo xtask compare A.ron B.ron");
+        return ExitCode::from(2);
+    };
+    let load = |path: &str| dip::load(path).map_err(|e| eprintln!("{e}"));
+    let (Ok(a), Ok(b)) = (load(a), load(b)) else { return ExitCode::from(2) };
+    let differences = dip_import::differences(&a, &b);
+    for d in &differences {
+        println!("{d}");
+    }
+    println!("compare: {} differences", differences.len());
+    if differences.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

@@ -23,18 +23,27 @@ impl Output {
     }
 }
 
-/// `dip variants`: one line for each embedded variant and each `*.ron` in the folder.
+/// `dip variants`: for each embedded variant and each `*.ron` in the folder, a line with its
+/// name, title, powers, provinces, centres and source, and an indented line naming its powers.
 pub fn variants(dir: Option<&Path>) -> Result<Output, Errors> {
     let mut out = String::new();
     let mut rows: Vec<[String; 6]> = Vec::new();
+    let mut power_names: Vec<String> = Vec::new();
     let mut errors = Vec::new();
     let mut add = |loaded: Result<Variant, Errors>| match loaded {
         Ok(v) => {
             let map = &v.map;
+            // Neutral powers are nobody's: counted apart.
+            let players = map.players().count();
+            let powers = match map.power_count() - players {
+                0 => plural(players, "power"),
+                n => format!("{} + {n} neutral", plural(players, "power")),
+            };
+            power_names.push(map.players().map(|p| map.power(p).name.as_str()).collect::<Vec<_>>().join(", "));
             rows.push([
                 map.name().to_string(),
                 map.title().to_string(),
-                format!("{} powers", map.power_count()),
+                powers,
                 format!("{} provinces", map.province_count()),
                 format!("{} centres", map.centres().count()),
                 v.source,
@@ -68,7 +77,7 @@ pub fn variants(dir: Option<&Path>) -> Result<Output, Errors> {
             *w = (*w).max(cell.chars().count());
         }
     }
-    for row in &rows {
+    for (row, names) in rows.iter().zip(&power_names) {
         let [name, title, powers, provinces, centres, source] = row;
         outln!(
             out,
@@ -79,6 +88,7 @@ pub fn variants(dir: Option<&Path>) -> Result<Output, Errors> {
             w3 = widths[3],
             w4 = widths[4],
         );
+        outln!(out, "    {names}");
     }
     let code = if errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
     Ok(Output { text: out, errors, code })

@@ -3,9 +3,11 @@
 //!
 //! `instructions FIGURE WORKLOAD N` with FIGURE one of `parse`, `parsed`, `outcome`,
 //! `text`, `legal`, `legal_unit`, `convoy_web`, `games` (N games one by one: seeds 1, 2, …;
-//! WORKLOAD is ignored). `cargo xtask bench --instructions` runs each figure under
-//! callgrind twice, N times and none, and prints the difference divided by N. Without
-//! arguments (as `cargo bench` runs it) it does nothing.
+//! WORKLOAD is ignored for `convoy_web` and `games`). Each iteration's work runs inside
+//! `measured`, and what it returns is dropped outside it, as divan drops a benchmark's
+//! results after timing: `cargo xtask bench --instructions` counts with callgrind only
+//! inside `measured` and divides by N. Without arguments (as `cargo bench` runs it) it
+//! does nothing.
 
 use dip::batch::{self, RandomGame};
 use dip::{Adjudicator, Rules};
@@ -13,45 +15,67 @@ use dip::{Adjudicator, Rules};
 mod common;
 use common::{UNTIL_YEAR, read_orders, workload};
 
+/// The work of one iteration; callgrind counts only inside this function.
+#[inline(never)]
+fn measured<T>(work: impl FnOnce() -> T) -> T {
+    work()
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let [figure, name, n] = &args[..] else { return };
     let n: u64 = n.parse().expect("N is a number");
-    let name = if figure == "convoy_web" { "convoy_web" } else { name.as_str() };
-    let w = if figure == "games" { workload("opening_s1901") } else { workload(name) };
+    let name = match figure.as_str() {
+        "convoy_web" => "convoy_web",
+        "games" => "opening_s1901",
+        _ => name.as_str(),
+    };
+    let w = workload(name);
     let rules = Rules::default();
     let mut adjudicator = Adjudicator::new();
-    let _ = adjudicator.run(&w.map, &w.position, &w.orders, &rules);
+    if figure == "outcome" {
+        adjudicator.run(&w.map, &w.position, &w.orders, &rules).expect("a valid workload");
+    }
     let mut orders = Vec::with_capacity(w.texts.len());
     let mut sink = 0usize;
     let start = dip::Position::opening(&w.map);
+    let provinces: Vec<_> = w.position.units.iter().map(|u| w.map.province_of(u.loc)).collect();
     for i in 0..n {
         sink += match figure.as_str() {
-            "parse" => {
+            "parse" => measured(|| {
                 read_orders(&w.map, &w.texts, &mut orders);
                 orders.len()
-            }
-            "parsed" => {
+            }),
+            "parsed" => measured(|| {
                 let ran =
                     adjudicator.run(&w.map, std::hint::black_box(&w.position), std::hint::black_box(&w.orders), &rules);
                 usize::from(ran.is_ok() && adjudicator.moved(0))
-            }
+            }),
             "outcome" => {
-                std::hint::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders)).map_or(0, |o| o.results.len())
+                measured(|| adjudicator.outcome(&w.map, &w.position, &w.orders)).map_or(0, |o| o.results.len())
             }
-            "text" => {
+            "text" => measured(|| {
                 read_orders(&w.map, &w.texts, &mut orders);
                 let _ = adjudicator.run(&w.map, &w.position, &orders, &rules);
-                std::hint::black_box(adjudicator.outcome(&w.map, &w.position, &orders)).map_or(0, |o| o.results.len())
-            }
-            "convoy_web" => {
+                adjudicator.outcome(&w.map, &w.position, &orders)
+            })
+            .map_or(0, |o| o.results.len()),
+            "convoy_web" => measured(|| {
                 let _ = adjudicator.run(&w.map, &w.position, std::hint::black_box(&w.orders), &rules);
-                std::hint::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders)).map_or(0, |o| o.results.len())
-            }
-            "legal" => dip::legal_orders(&w.map, std::hint::black_box(&w.position)).map_or(0, |l| l.len()),
+                adjudicator.outcome(&w.map, &w.position, &w.orders)
+            })
+            .map_or(0, |o| o.results.len()),
+            "legal" => measured(|| dip::legal_orders(&w.map, std::hint::black_box(&w.position))).map_or(0, |l| l.len()),
+            "legal_unit" => measured(|| {
+                provinces
+                    .iter()
+                    .map(|&p| dip::legal_orders_at(&w.map, std::hint::black_box(&w.position), p))
+                    .collect::<Vec<_>>()
+            })
+            .len(),
             "games" => {
                 let game = RandomGame { seed: i + 1, until_year: UNTIL_YEAR };
-                batch::play_random(&w.map, &rules, &start, game).map_or(0, |g| g.phases) as usize
+                measured(|| batch::play_random(&w.map, &rules, &start, game)).map_or(0, |g| g.phases) as usize
             }
             other => panic!("unknown figure `{other}`"),
         };

@@ -11,12 +11,14 @@
 //!   `legal_orders_unit`: the same asked unit by unit (`dip::legal_orders_at`);
 //! - `games_one_by_one`: 16 random games (seeds 1-16, 1901 to 1920) on one core;
 //!   `play_many`: the same games by `dip::batch::play_many` on 1 and 2 threads.
+//! - `large_maps`: a full movement phase (resolver and outcome) on the largest maps, every
+//!   unit ordered, beside the standard opening; its cost a unit should not grow with the map.
 
 use dip::batch::{self, rayon};
 use dip::{Adjudicator, Rules};
 
 mod common;
-use common::{WORKLOADS, random_games, read_orders, workload};
+use common::{LARGE_MAPS, WORKLOADS, random_games, read_orders, workload};
 
 #[divan::bench(args = WORKLOADS)]
 fn parse_only(bencher: divan::Bencher<'_, '_>, name: &str) {
@@ -78,6 +80,15 @@ fn legal_orders(bencher: divan::Bencher<'_, '_>, name: &str) {
     bencher.bench_local(|| dip::legal_orders(&w.map, divan::black_box(&w.position)));
 }
 
+#[divan::bench(args = WORKLOADS)]
+fn legal_orders_unit(bencher: divan::Bencher<'_, '_>, name: &str) {
+    let w = workload(name);
+    let provinces: Vec<_> = w.position.units.iter().map(|u| w.map.province_of(u.loc)).collect();
+    bencher.bench_local(|| {
+        provinces.iter().map(|&p| dip::legal_orders_at(&w.map, divan::black_box(&w.position), p)).collect::<Vec<_>>()
+    });
+}
+
 #[divan::bench(sample_count = 20)]
 fn games_one_by_one(bencher: divan::Bencher<'_, '_>) {
     let map = dip::variant("standard").expect("standard map");
@@ -101,4 +112,15 @@ fn play_many(bencher: divan::Bencher<'_, '_>, threads: usize) {
 
 fn main() {
     divan::main();
+}
+
+#[divan::bench(args = LARGE_MAPS)]
+fn large_maps(bencher: divan::Bencher<'_, '_>, name: &str) {
+    let w = workload(name);
+    let rules = Rules::default();
+    let mut adjudicator = Adjudicator::new();
+    bencher.bench_local(|| {
+        let _ = adjudicator.run(&w.map, divan::black_box(&w.position), divan::black_box(&w.orders), &rules);
+        divan::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders))
+    });
 }

@@ -1,4 +1,9 @@
 //! The legal orders of a position: what an AI or a user interface may offer each unit.
+//!
+//! The position is read once into bit sets over provinces (where each unit may move and
+//! support, which coasts the fleets on the board could carry an army to); each unit's
+//! orders are then written straight out, a pair of units that cannot support each other
+//! costing one test of two words.
 
 use dip_map::{LocId, Map, PhaseKind, Position, PositionError, PowerId, ProvinceId, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place, UnitSpec};
@@ -11,207 +16,541 @@ use dip_orders::{Action, CoastSpec, Order, Place, UnitSpec};
 /// phase the builds, removals and waives of each power. Each inner list is one unit's (or,
 /// for adjustments, one power's) choices.
 ///
-/// A position of another map is an error ([`Position::check`]).
+/// A position of another map is an error ([`Position::check`]). To ask about single
+/// units, see [`LegalOrders`] and [`legal_orders_at`].
 pub fn legal_orders(map: &Map, position: &Position) -> Result<Vec<(PowerId, Vec<Order>)>, PositionError> {
-    position.check(map)?;
-    Ok(match position.phase.kind {
-        PhaseKind::Movement => movement(map, position),
-        PhaseKind::Retreat => retreats(map, position),
-        PhaseKind::Adjustment => adjustments(map, position),
-    })
+    Ok(LegalOrders::new(map, position)?.all())
 }
 
-fn spec(kind: UnitKind, map: &Map, loc: LocId) -> UnitSpec {
-    UnitSpec::new(Some(kind), place(map, loc))
+/// The legal orders of the unit in `province`: in a movement phase the unit on the board
+/// there, in a retreat phase the unit dislodged from there, in an adjustment phase the
+/// removal of the unit there or the builds there (a waive names no province). Empty when
+/// nothing there has orders. The same orders, in the same order, as that unit's list in
+/// [`legal_orders`].
+pub fn legal_orders_at(map: &Map, position: &Position, province: ProvinceId) -> Result<Vec<Order>, PositionError> {
+    Ok(LegalOrders::new(map, position)?.at(province))
 }
 
-fn place(map: &Map, loc: LocId) -> Place {
-    let province = map.province_of(loc);
-    let coast = map.location(loc).coast.as_ref().map(|_| CoastSpec::Known(loc));
-    Place { province, coast }
+/// The legal orders of one position, worked out once and then asked for all units
+/// ([`LegalOrders::all`]) or unit by unit ([`LegalOrders::at`]).
+///
+/// ```
+/// let map = dip::variant("standard")?;
+/// let position = dip::Position::opening(&map);
+/// let legal = dip::LegalOrders::new(&map, &position)?;
+/// let paris = map.province_by_name("Paris").unwrap();
+/// let orders = legal.at(paris);
+/// assert!(orders.iter().any(|o| o.display(&map).to_string() == "A Paris - Burgundy"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct LegalOrders<'a> {
+    map: &'a Map,
+    position: &'a Position,
+    /// Words of a bit set over provinces.
+    words: usize,
+    /// Per unit of the position (movement phase): where it may support into, where its
+    /// moves go (provinces, railroads included).
+    support_reach: Vec<u64>,
+    moves_to: Vec<u64>,
+    /// Per unit: how many moves it has (a bound on the supports of its moves).
+    moves: Vec<usize>,
+    /// Per province: the units standing there or moving there, as a bit set over units
+    /// (`unit_words` words): the units a unit reaching the province may support.
+    touching: Vec<u64>,
+    unit_words: usize,
+    /// Fleets that may convoy (their provinces), the group of fleets bordering each other
+    /// each belongs to, and per group the provinces its fleets reach where an army may
+    /// stand, and the provinces its fleets stand in.
+    fleets: Vec<ProvinceId>,
+    group: Vec<u16>,
+    group_reach: Vec<u64>,
+    group_fleets: Vec<u64>,
+    /// Per unit: for an army, the coastal provinces the fleets on the board could carry
+    /// it to.
+    convoy_reach: Vec<u64>,
 }
 
-/// Where a unit at `loc` may move: (location, province).
-fn destinations(map: &Map, kind: UnitKind, loc: LocId) -> Vec<LocId> {
-    match kind {
-        UnitKind::Army => map.army_neighbours(map.province_of(loc)).iter().map(|&p| map.main_loc(p)).collect(),
-        UnitKind::Fleet => map.fleet_neighbours(loc).to_vec(),
+impl<'a> LegalOrders<'a> {
+    /// Reads the position. A position of another map is an error ([`Position::check`]).
+    pub fn new(map: &'a Map, position: &'a Position) -> Result<Self, PositionError> {
+        position.check(map)?;
+        let words = map.province_count().div_ceil(64);
+        let mut legal = LegalOrders {
+            map,
+            position,
+            words,
+            support_reach: Vec::new(),
+            moves_to: Vec::new(),
+            moves: Vec::new(),
+            touching: Vec::new(),
+            unit_words: 0,
+            fleets: Vec::new(),
+            group: Vec::new(),
+            group_reach: Vec::new(),
+            group_fleets: Vec::new(),
+            convoy_reach: Vec::new(),
+        };
+        if position.phase.kind == PhaseKind::Movement {
+            legal.read_board();
+        }
+        Ok(legal)
     }
-}
 
-/// Where a unit may go along railroads: (railroad, station).
-fn rail_destinations(map: &Map, power: PowerId, kind: UnitKind, here: ProvinceId) -> Vec<(u8, ProvinceId)> {
-    let mut out = Vec::new();
-    if kind != UnitKind::Army {
-        return out;
-    }
-    for (r, railroad) in map.railroads().iter().enumerate() {
-        if railroad.power == power && railroad.stations.contains(&here) {
-            let r = u8::try_from(r).unwrap_or(u8::MAX);
-            out.extend(railroad.stations.iter().filter(|&&s| s != here).map(|&s| (r, s)));
+    /// Every unit's (in an adjustment phase, every power's) legal orders: [`legal_orders`].
+    pub fn all(&self) -> Vec<(PowerId, Vec<Order>)> {
+        match self.position.phase.kind {
+            PhaseKind::Movement => {
+                let mut scratch = Scratch::default();
+                (0..self.position.units.len())
+                    .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut scratch)))
+                    .collect()
+            }
+            PhaseKind::Retreat => self.position.dislodged.iter().map(|d| (d.unit.power, self.retreats(d))).collect(),
+            PhaseKind::Adjustment => self.adjustments(),
         }
     }
-    out
-}
 
-fn movement(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
-    let season = position.phase.season;
-    let frozen = |p: ProvinceId| map.is_frozen(p, season);
-    // Provinces an army could reach by a chain of fleets on the board.
-    let fleets: Vec<ProvinceId> = position
-        .units
-        .iter()
-        .filter(|u| {
-            u.kind == UnitKind::Fleet && map.can_convoy(map.province_of(u.loc)) && !frozen(map.province_of(u.loc))
-        })
-        .map(|u| map.province_of(u.loc))
-        .collect();
-    let mut out = Vec::with_capacity(position.units.len());
-    for unit in &position.units {
+    /// The legal orders of the unit in `province`: [`legal_orders_at`].
+    pub fn at(&self, province: ProvinceId) -> Vec<Order> {
+        let map = self.map;
+        let here = |loc: LocId| map.province_of(loc) == province;
+        match self.position.phase.kind {
+            PhaseKind::Movement => match self.position.units.iter().position(|u| here(u.loc)) {
+                Some(u) => self.unit_orders(u, &mut Scratch::default()),
+                None => Vec::new(),
+            },
+            PhaseKind::Retreat => {
+                self.position.dislodged.iter().find(|d| here(d.unit.loc)).map(|d| self.retreats(d)).unwrap_or_default()
+            }
+            PhaseKind::Adjustment => self
+                .adjustments()
+                .into_iter()
+                .flat_map(|(_, orders)| orders)
+                .filter(|o| o.action != Action::Waive && o.unit.place.province == province)
+                .collect(),
+        }
+    }
+
+    fn frozen(&self, p: ProvinceId) -> bool {
+        self.map.is_frozen(p, self.position.phase.season)
+    }
+
+    fn has(&self, set: &[u64], p: ProvinceId) -> bool {
+        set[p.index() / 64] >> (p.index() % 64) & 1 == 1
+    }
+
+    /// The bit sets of a movement phase.
+    fn read_board(&mut self) {
+        let (map, position, w) = (self.map, self.position, self.words);
+        let n = position.units.len();
+        self.support_reach = vec![0; n * w];
+        self.moves_to = vec![0; n * w];
+        let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
+        let difficult = !map.difficult_borders().is_empty();
+        let railroads = !map.railroads().is_empty();
+        self.moves.clear();
+        for (u, unit) in position.units.iter().enumerate() {
+            let here = map.province_of(unit.loc);
+            let (reach, moves) = (&mut self.support_reach[u * w..][..w], &mut self.moves_to[u * w..][..w]);
+            let mut count = 0;
+            for to in destinations(map, unit.kind, unit.loc) {
+                let p = map.province_of(to);
+                set(moves, p);
+                if !difficult || map.border_cost(here, p) == 0 {
+                    set(reach, p);
+                }
+                count += 1;
+            }
+            if !railroads {
+                self.moves.push(count);
+                continue;
+            }
+            for_each_station(map, unit.power, unit.kind, here, |_, p| {
+                set(moves, p);
+                count += 1;
+            });
+            self.moves.push(count);
+        }
+        let uw = n.div_ceil(64);
+        self.unit_words = uw;
+        self.touching = vec![0; map.province_count() * uw];
+        for (u, unit) in position.units.iter().enumerate() {
+            let bit = 1 << (u % 64);
+            self.touching[map.province_of(unit.loc).index() * uw + u / 64] |= bit;
+            for p in ones(&self.moves_to[u * w..][..w]) {
+                self.touching[p.index() * uw + u / 64] |= bit;
+            }
+        }
+        // The fleets that may convoy, and the groups of them that border each other.
+        let season = position.phase.season;
+        self.fleets = position
+            .units
+            .iter()
+            .map(|u| (u.kind, map.province_of(u.loc)))
+            .filter(|&(kind, p)| kind == UnitKind::Fleet && map.can_convoy(p) && !map.is_frozen(p, season))
+            .map(|(_, p)| p)
+            .collect();
+        let f = self.fleets.len();
+        if f == 0 {
+            return;
+        }
+        const UNSET: u16 = u16::MAX;
+        self.group = vec![UNSET; f];
+        let mut groups = 0u16;
+        let mut stack = Vec::new();
+        for start in 0..f {
+            if self.group[start] != UNSET {
+                continue;
+            }
+            self.group[start] = groups;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                let a = map.main_loc(self.fleets[i]);
+                for j in 0..f {
+                    if self.group[j] == UNSET && map.fleet_adjacent(a, map.main_loc(self.fleets[j])) {
+                        self.group[j] = groups;
+                        stack.push(j);
+                    }
+                }
+            }
+            groups += 1;
+        }
+        let g = usize::from(groups);
+        self.group_reach = vec![0; g * w];
+        self.group_fleets = vec![0; g * w];
+        for (i, &p) in self.fleets.iter().enumerate() {
+            let k = usize::from(self.group[i]);
+            set(&mut self.group_fleets[k * w..][..w], p);
+            for &to in map.fleet_neighbours(map.main_loc(p)) {
+                let q = map.province_of(to);
+                // Only where an army may land.
+                if map.can_hold(UnitKind::Army, q) {
+                    set(&mut self.group_reach[k * w..][..w], q);
+                }
+            }
+        }
+        self.convoy_reach = vec![0; n * w];
+        let (mut fleet_provinces, mut groups_done) = (vec![0u64; w], vec![false; g]);
+        for (u, unit) in position.units.iter().enumerate() {
+            if unit.kind == UnitKind::Army {
+                let from = map.province_of(unit.loc);
+                let mut reach = std::mem::take(&mut self.convoy_reach);
+                self.reach_by_convoy(from, &mut reach[u * w..][..w], &mut fleet_provinces, &mut groups_done);
+                self.convoy_reach = reach;
+            }
+        }
+    }
+
+    /// Coastal provinces an army in `from` could reach through the fleets on the board,
+    /// into `out`, a bit set over provinces.
+    fn reach_by_convoy(
+        &self,
+        from: ProvinceId,
+        out: &mut [u64],
+        fleet_provinces: &mut [u64],
+        groups_done: &mut [bool],
+    ) {
+        let (map, w) = (self.map, self.words);
+        if self.fleets.contains(&from) {
+            // A fleet in the army's own province (a position with two units there): its
+            // group is no route, so the fleets are followed one by one.
+            self.convoy_reach_around(from, out);
+            return;
+        }
+        fleet_provinces.fill(0);
+        groups_done.fill(false);
+        for (i, &f) in self.fleets.iter().enumerate() {
+            let k = usize::from(self.group[i]);
+            if !groups_done[k] && map.fleet_reaches(map.main_loc(f), from) {
+                groups_done[k] = true;
+                for j in 0..w {
+                    out[j] |= self.group_reach[k * w + j];
+                    fleet_provinces[j] |= self.group_fleets[k * w + j];
+                }
+            }
+        }
+        for j in 0..w {
+            out[j] &= !fleet_provinces[j];
+        }
+        out[from.index() / 64] &= !(1 << (from.index() % 64));
+    }
+
+    /// [`LegalOrders::reach_by_convoy`] leaving out any fleet in `from` itself.
+    #[cold]
+    fn convoy_reach_around(&self, from: ProvinceId, out: &mut [u64]) {
+        let map = self.map;
+        let fleets: Vec<ProvinceId> = self.fleets.iter().copied().filter(|&f| f != from).collect();
+        let mut reached: Vec<ProvinceId> =
+            fleets.iter().copied().filter(|&f| map.fleet_reaches(map.main_loc(f), from)).collect();
+        let mut i = 0;
+        while i < reached.len() {
+            let f = reached[i];
+            for &g in &fleets {
+                if !reached.contains(&g) && map.fleet_adjacent(map.main_loc(f), map.main_loc(g)) {
+                    reached.push(g);
+                }
+            }
+            i += 1;
+        }
+        for p in map.provinces() {
+            let reachable = reached.iter().any(|&f| map.fleet_reaches(map.main_loc(f), p));
+            if map.can_hold(UnitKind::Army, p) && p != from && !reached.contains(&p) && reachable {
+                out[p.index() / 64] |= 1 << (p.index() % 64);
+            }
+        }
+    }
+
+    /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives,
+    /// into a list allocated once (at a bound on its length).
+    fn unit_orders(&self, u: usize, scratch: &mut Scratch) -> Vec<Order> {
+        let (map, position, w) = (self.map, self.position, self.words);
+        let unit = &position.units[u];
         let here = map.province_of(unit.loc);
-        let me = spec(unit.kind, map, unit.loc);
-        let order = |action| Order { power: unit.power, unit: me.clone(), action };
-        let mut orders = vec![order(Action::Hold)];
+        let (kind, power) = (unit.kind, unit.power);
+        let coast = (unit.loc.index() >= map.province_count()).then_some(unit.loc);
+        // Built from copies each time: cheaper than cloning a unit description.
+        let order = |action| Order { power, unit: named(kind, here, coast), action };
         // Ice holds a unit, and a neutral power's units only hold.
-        if frozen(here) || map.is_neutral(unit.power) {
-            out.push((unit.power, orders));
-            continue;
+        if self.frozen(here) || map.is_neutral(power) {
+            return vec![order(Action::Hold)];
         }
-        for to in destinations(map, unit.kind, unit.loc) {
-            let p = map.province_of(to);
-            if !frozen(p) {
+        let Scratch { supported, candidates, seen } = scratch;
+        let convoy_reach = |u: usize| self.convoy_reach.get(u * w..(u + 1) * w).unwrap_or_default();
+        let count = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(x, y)| (x & y).count_ones() as usize).sum::<usize>();
+        // The units this one may support: those standing in or moving to a province it
+        // reaches. With them, a bound on the number of orders.
+        let my_reach = &self.support_reach[u * w..][..w];
+        let my_moves = &self.moves_to[u * w..][..w];
+        let uw = self.unit_words;
+        candidates.clear();
+        candidates.resize(uw, 0);
+        for p in ones(my_reach) {
+            for (c, t) in candidates.iter_mut().zip(&self.touching[p.index() * uw..][..uw]) {
+                *c |= t;
+            }
+        }
+        let mut bound = 1 + self.moves[u] + count(convoy_reach(u), convoy_reach(u));
+        supported.clear();
+        for o in ones(candidates).map(|o| o.index()) {
+            if position.units[o].loc != unit.loc {
+                supported.push(o);
+                bound += 1 + self.moves[o];
+            }
+        }
+        let sea = kind == UnitKind::Fleet && map.can_convoy(here);
+        if sea {
+            for (a, army) in position.units.iter().enumerate() {
+                if army.kind == UnitKind::Army && map.fleet_reaches(unit.loc, map.province_of(army.loc)) {
+                    bound += count(convoy_reach(a), my_moves);
+                }
+            }
+        }
+        let mut orders = Vec::with_capacity(bound);
+        orders.push(order(Action::Hold));
+        for to in destinations(map, kind, unit.loc) {
+            if !self.frozen(map.province_of(to)) {
                 orders.push(order(Action::Move { to: place(map, to), via_convoy: false, path: Vec::new() }));
             }
         }
-        for (railroad, p) in rail_destinations(map, unit.power, unit.kind, here) {
-            if !frozen(p) {
+        for_each_station(map, power, kind, here, |railroad, p| {
+            if !self.frozen(p) {
                 orders.push(order(Action::Rail { railroad, to: Place::new(p) }));
             }
-        }
-        if unit.kind == UnitKind::Army {
-            for p in convoy_reach(map, here, &fleets) {
-                if !map.army_adjacent(here, p) && !frozen(p) {
+        });
+        if kind == UnitKind::Army {
+            for p in ones(convoy_reach(u)) {
+                if !map.army_adjacent(here, p) && !self.frozen(p) {
                     orders.push(order(Action::Move { to: Place::new(p), via_convoy: true, path: Vec::new() }));
                 }
             }
         }
         // Supports: of any other unit holding in, or moving to, a province this unit reaches.
-        for other in &position.units {
-            if other.loc == unit.loc {
-                continue;
-            }
+        seen.resize(w, 0);
+        for &o in supported.iter() {
+            let other = &position.units[o];
             let there = map.province_of(other.loc);
-            let target = UnitSpec::new(Some(other.kind), Place::new(there));
-            let reaches = |p: ProvinceId| map.reaches(unit.kind, unit.loc, p) && map.border_cost(here, p) == 0;
-            if reaches(there) {
-                orders.push(order(Action::SupportHold { target: target.clone() }));
+            if self.has(my_reach, there) {
+                orders.push(order(Action::SupportHold { target: named(other.kind, there, None) }));
             }
-            let mut seen: Vec<ProvinceId> = Vec::new();
-            let by_rail =
-                rail_destinations(map, other.power, other.kind, there).into_iter().map(|(_, p)| map.main_loc(p));
-            for to in destinations(map, other.kind, other.loc).into_iter().chain(by_rail) {
-                let p = map.province_of(to);
-                if p != here && !seen.contains(&p) && reaches(p) && !frozen(p) {
-                    seen.push(p);
-                    orders.push(order(Action::SupportMove { target: target.clone(), to: Place::new(p) }));
+            // The provinces this unit may support the other's move into; each once, in the
+            // order of the other's moves.
+            let mut single = None;
+            let mut several = false;
+            for (k, s) in seen.iter_mut().enumerate() {
+                *s = my_reach[k] & self.moves_to[o * w + k];
+                if k == here.index() / 64 {
+                    *s &= !(1 << (here.index() % 64));
+                }
+                if *s != 0 {
+                    several |= single.is_some() || *s & (*s - 1) != 0;
+                    single = Some(ProvinceId((k * 64 + s.trailing_zeros() as usize) as u16));
+                }
+            }
+            let mut support_into = |p: ProvinceId| {
+                let bit = 1 << (p.index() % 64);
+                if seen[p.index() / 64] & bit != 0 {
+                    seen[p.index() / 64] &= !bit;
+                    if !self.frozen(p) {
+                        let target = named(other.kind, there, None);
+                        orders.push(order(Action::SupportMove { target, to: Place::new(p) }));
+                    }
+                }
+            };
+            match (single, several) {
+                (None, _) => {}
+                (Some(p), false) => support_into(p),
+                (Some(_), true) => {
+                    for to in destinations(map, other.kind, other.loc) {
+                        support_into(map.province_of(to));
+                    }
+                    for_each_station(map, other.power, other.kind, there, |_, p| support_into(p));
                 }
             }
         }
         // Convoys: a fleet at sea may carry an adjacent army to a coast the fleets reach.
-        if unit.kind == UnitKind::Fleet && map.can_convoy(here) {
-            for army in position.units.iter().filter(|u| u.kind == UnitKind::Army) {
+        if sea {
+            for (a, army) in position.units.iter().enumerate().filter(|(_, a)| a.kind == UnitKind::Army) {
                 let from = map.province_of(army.loc);
                 if !map.fleet_reaches(unit.loc, from) {
                     continue;
                 }
-                for p in convoy_reach(map, from, &fleets) {
-                    if p != here && map.fleet_reaches(unit.loc, p) && !frozen(p) {
-                        let target = UnitSpec::new(Some(UnitKind::Army), Place::new(from));
-                        orders.push(order(Action::Convoy { army: target, to: Place::new(p) }));
+                for p in ones(convoy_reach(a)) {
+                    if p != here && map.fleet_reaches(unit.loc, p) && !self.frozen(p) {
+                        let army = named(UnitKind::Army, from, None);
+                        orders.push(order(Action::Convoy { army, to: Place::new(p) }));
                     }
                 }
             }
         }
-        out.push((unit.power, orders));
+        orders
     }
-    out
-}
 
-/// Coastal provinces an army in `from` could reach through the fleets at `fleets`.
-fn convoy_reach(map: &Map, from: ProvinceId, fleets: &[ProvinceId]) -> Vec<ProvinceId> {
-    let mut reached: Vec<ProvinceId> =
-        fleets.iter().copied().filter(|&f| f != from && map.fleet_reaches(map.main_loc(f), from)).collect();
-    let mut i = 0;
-    while i < reached.len() {
-        let f = reached[i];
-        for &g in fleets {
-            if g != from && !reached.contains(&g) && map.fleet_adjacent(map.main_loc(f), map.main_loc(g)) {
-                reached.push(g);
-            }
+    fn retreats(&self, d: &dip_map::Dislodged) -> Vec<Order> {
+        let map = self.map;
+        let me = unit_spec(map, d.unit.kind, d.unit.loc);
+        let mut orders = vec![Order { power: d.unit.power, unit: me.clone(), action: Action::Disband }];
+        // A neutral unit has no retreats; the movement phase gave it none.
+        for &to in d.retreats.iter().filter(|_| !map.is_neutral(d.unit.power)) {
+            orders.push(Order {
+                power: d.unit.power,
+                unit: me.clone(),
+                action: Action::Retreat { to: place(map, to) },
+            });
         }
-        i += 1;
+        orders
     }
-    let mut out = Vec::new();
-    for p in map.provinces() {
-        let land = map.can_hold(UnitKind::Army, p);
-        if land && p != from && !reached.contains(&p) && reached.iter().any(|&f| map.fleet_reaches(map.main_loc(f), p))
-        {
-            out.push(p);
-        }
-    }
-    out
-}
 
-fn retreats(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
-    position
-        .dislodged
-        .iter()
-        .map(|d| {
-            let me = spec(d.unit.kind, map, d.unit.loc);
-            let mut orders = vec![Order { power: d.unit.power, unit: me.clone(), action: Action::Disband }];
-            // A neutral unit has no retreats; the movement phase gave it none.
-            for &to in d.retreats.iter().filter(|_| !map.is_neutral(d.unit.power)) {
+    fn adjustments(&self) -> Vec<(PowerId, Vec<Order>)> {
+        let (map, position) = (self.map, self.position);
+        let mut out = Vec::new();
+        // Neutral powers give no orders: their builds are made for them.
+        for power in map.players() {
+            let centres = i32::from(dip_adjust::counted_centres(map, position, power));
+            let units: Vec<_> = position.units.iter().filter(|u| u.power == power).collect();
+            let change = centres - units.len() as i32;
+            let mut orders = Vec::new();
+            if change < 0 {
+                for u in units {
+                    orders.push(Order { power, unit: unit_spec(map, u.kind, u.loc), action: Action::Remove });
+                }
+            } else if change > 0 {
                 orders.push(Order {
-                    power: d.unit.power,
-                    unit: me.clone(),
-                    action: Action::Retreat { to: place(map, to) },
+                    power,
+                    unit: UnitSpec::new(None, Place::new(ProvinceId(0))),
+                    action: Action::Waive,
                 });
-            }
-            (d.unit.power, orders)
-        })
-        .collect()
-}
-
-fn adjustments(map: &Map, position: &Position) -> Vec<(PowerId, Vec<Order>)> {
-    let mut out = Vec::new();
-    // Neutral powers give no orders: their builds are made for them.
-    for power in map.players() {
-        let centres = i32::from(dip_adjust::counted_centres(map, position, power));
-        let units: Vec<_> = position.units.iter().filter(|u| u.power == power).collect();
-        let change = centres - units.len() as i32;
-        let mut orders = Vec::new();
-        if change < 0 {
-            for u in units {
-                orders.push(Order { power, unit: spec(u.kind, map, u.loc), action: Action::Remove });
-            }
-        } else if change > 0 {
-            orders.push(Order { power, unit: UnitSpec::new(None, Place::new(ProvinceId(0))), action: Action::Waive });
-            for c in dip_adjust::build_sites(map, position, power) {
-                for kind in [UnitKind::Army, UnitKind::Fleet] {
-                    let locs: Vec<LocId> = match kind {
-                        UnitKind::Army => map.unit_loc(kind, c, None).into_iter().collect(),
-                        UnitKind::Fleet if map.is_multi_coast(c) => map.province(c).coasts.clone(),
-                        UnitKind::Fleet => map.unit_loc(kind, c, None).into_iter().collect(),
-                    };
-                    for loc in locs {
-                        orders.push(Order { power, unit: spec(kind, map, loc), action: Action::Build });
+                for c in dip_adjust::build_sites(map, position, power) {
+                    for kind in [UnitKind::Army, UnitKind::Fleet] {
+                        let locs: Vec<LocId> = match kind {
+                            UnitKind::Army => map.unit_loc(kind, c, None).into_iter().collect(),
+                            UnitKind::Fleet if map.is_multi_coast(c) => map.province(c).coasts.clone(),
+                            UnitKind::Fleet => map.unit_loc(kind, c, None).into_iter().collect(),
+                        };
+                        for loc in locs {
+                            orders.push(Order { power, unit: unit_spec(map, kind, loc), action: Action::Build });
+                        }
                     }
                 }
             }
+            if !orders.is_empty() {
+                out.push((power, orders));
+            }
         }
-        if !orders.is_empty() {
-            out.push((power, orders));
+        out
+    }
+}
+
+/// Buffers reused from one unit to the next.
+#[derive(Default)]
+struct Scratch {
+    /// The units one unit may support: as a bit set over units, then listed.
+    candidates: Vec<u64>,
+    supported: Vec<usize>,
+    /// Provinces a support of one unit's move may still be offered into.
+    seen: Vec<u64>,
+}
+
+/// A unit as an order names it, built from copies.
+fn named(kind: UnitKind, province: ProvinceId, coast: Option<LocId>) -> UnitSpec {
+    UnitSpec { power: None, kind: Some(kind), place: Place { province, coast: coast.map(CoastSpec::Known) } }
+}
+
+/// The unit at `loc`, as an order names it.
+fn unit_spec(map: &Map, kind: UnitKind, loc: LocId) -> UnitSpec {
+    UnitSpec::new(Some(kind), place(map, loc))
+}
+
+fn place(map: &Map, loc: LocId) -> Place {
+    // Locations past the provinces are coasts (see `LocId`).
+    let coast = (loc.index() >= map.province_count()).then_some(CoastSpec::Known(loc));
+    Place { province: map.province_of(loc), coast }
+}
+
+/// Where a unit at `loc` may move, as locations.
+fn destinations(map: &Map, kind: UnitKind, loc: LocId) -> impl Iterator<Item = LocId> + '_ {
+    let (armies, fleets): (&[ProvinceId], &[LocId]) = match kind {
+        UnitKind::Army => (map.army_neighbours(map.province_of(loc)), &[]),
+        UnitKind::Fleet => (&[], map.fleet_neighbours(loc)),
+    };
+    armies.iter().map(|&p| map.main_loc(p)).chain(fleets.iter().copied())
+}
+
+/// Each station a unit may go to along railroads: (railroad, station).
+fn for_each_station(map: &Map, power: PowerId, kind: UnitKind, here: ProvinceId, mut f: impl FnMut(u8, ProvinceId)) {
+    if kind != UnitKind::Army {
+        return;
+    }
+    for (r, railroad) in map.railroads().iter().enumerate() {
+        if railroad.power == power && railroad.stations.contains(&here) {
+            let r = u8::try_from(r).unwrap_or(u8::MAX);
+            railroad.stations.iter().filter(|&&s| s != here).for_each(|&s| f(r, s));
         }
     }
-    out
+}
+
+/// The provinces (or units) of a bit set, in increasing order.
+fn ones(bits: &[u64]) -> Ones<'_> {
+    Ones { bits, word: 0, current: bits.first().copied().unwrap_or(0) }
+}
+
+struct Ones<'a> {
+    bits: &'a [u64],
+    word: usize,
+    current: u64,
+}
+
+impl Iterator for Ones<'_> {
+    type Item = ProvinceId;
+
+    #[inline]
+    fn next(&mut self) -> Option<ProvinceId> {
+        while self.current == 0 {
+            self.word += 1;
+            self.current = *self.bits.get(self.word)?;
+        }
+        let bit = self.current.trailing_zeros() as usize;
+        self.current &= self.current - 1;
+        Some(ProvinceId((self.word * 64 + bit) as u16))
+    }
 }

@@ -257,3 +257,207 @@ fn write_missing_facts() {
         }
     }
 }
+
+// ---- godip's variants ----
+
+#[test]
+fn youngstown_redux() {
+    let map = variant("youngstown_redux");
+    assert_eq!(map.victory_centres(), 28);
+    let multi: Vec<&str> =
+        map.provinces().filter(|&p| map.is_multi_coast(p)).map(|p| map.province(p).abbr.as_str()).collect();
+    assert_eq!(multi.len(), 6, "Spain, St. Petersburg, Levant, Arabia, Hebei, Thailand: {multi:?}");
+    // The box seas join the edges of the map: every box borders other boxes.
+    let boxes: Vec<_> = map.provinces().filter(|&p| map.province(p).abbr.starts_with("bx")).collect();
+    assert_eq!(boxes.len(), 8);
+    for &b in &boxes {
+        assert!(map.fleet_neighbours(map.main_loc(b)).iter().any(|&l| boxes.contains(&map.province_of(l))));
+    }
+    // Two players at 28 with the same count win nothing; more than the other wins.
+    let (britain, china) = (power(&map, "Britain"), power(&map, "China"));
+    let mut position = Position::opening(&map);
+    position.phase = Phase { season: Season::Fall, year: 1905, kind: PhaseKind::Adjustment };
+    let centres: Vec<_> = map.centres().collect();
+    position.owners = vec![None; map.province_count()];
+    for (k, &c) in centres.iter().take(56).enumerate() {
+        position.owners[c.index()] = Some(if k % 2 == 0 { britain } else { china });
+    }
+    assert_eq!(winner(&map, &position), None);
+    position.owners[centres[56].index()] = Some(china);
+    assert_eq!(winner(&map, &position), Some(china));
+}
+
+#[test]
+fn hundred() {
+    let map = variant("hundred");
+    assert_eq!((map.start_season(), map.start_year()), (Season::Spring, 1425));
+    assert_eq!(map.calendar(), dip::map::CalendarDef { years_to_fall: 5, years_to_spring: 5 });
+    assert_eq!(map.build_rule(), BuildRule::AnyOwnedCentre);
+    assert_eq!(map.victory_centres(), 9);
+    // France: five units, four centres.
+    let france = power(&map, "France");
+    assert_eq!(map.start_units().iter().filter(|u| u.power == france).count(), 5);
+    assert_eq!(map.start_owners().iter().filter(|o| **o == Some(france)).count(), 4);
+    assert_eq!(crossing(&map, "lon", "cal"), (true, true));
+    assert!(map.is_multi_coast(province(&map, "not")) && map.is_multi_coast(province(&map, "ara")));
+    // A game: Spring 1425, Fall 1430, the winter builds of 1430 (France must disband), Spring 1435.
+    let mut game = dip::Game::new(map.clone(), dip::Rules::default());
+    game.play(Vec::new()).expect("plays");
+    assert_eq!(game.phase(), Phase { season: Season::Fall, year: 1430, kind: PhaseKind::Movement });
+    game.play(Vec::new()).expect("plays");
+    assert_eq!(game.phase(), Phase { season: Season::Fall, year: 1430, kind: PhaseKind::Adjustment });
+    game.play(Vec::new()).expect("plays");
+    assert_eq!(game.phase(), Phase { season: Season::Spring, year: 1435, kind: PhaseKind::Movement });
+    assert_eq!(game.position().units.iter().filter(|u| u.power == france).count(), 4, "civil disorder removed one");
+}
+
+#[test]
+fn cold_war() {
+    let map = variant("cold_war");
+    assert_eq!(map.victory_centres(), 17);
+    assert_eq!(map.power_count(), 2);
+    for (a, b) in [("ins", "aus"), ("ins", "phi"), ("den", "swe")] {
+        assert_eq!(crossing(&map, a, b), (true, true), "{a}-{b}");
+    }
+    // Panama, Egypt and Istanbul join two seas with one coast each.
+    for canal in ["pan", "egy", "ist"] {
+        let p = province(&map, canal);
+        assert!(!map.is_multi_coast(p));
+        let seas = map
+            .fleet_neighbours(map.main_loc(p))
+            .iter()
+            .filter(|&&l| map.province(map.province_of(l)).terrain == Terrain::Sea)
+            .count();
+        assert!(seas >= 2, "{canal}");
+    }
+}
+
+#[test]
+fn empires_and_coalitions() {
+    let map = variant("empires_and_coalitions");
+    assert_eq!(map.victory_centres(), 23);
+    let owners = map.start_owners();
+    for (home, minor) in [("swe", "Denmark"), ("pap", "Sicily"), ("por", "Spain"), ("egy", "Ottoman Empire")] {
+        let p = province(&map, home);
+        assert_eq!(map.province(p).home_of, Some(power(&map, minor)));
+        assert_eq!(owners[p.index()], None, "{home} is not owned at the start");
+    }
+    let britain = power(&map, "Britain");
+    assert_eq!(owners[province(&map, "lie").index()], Some(britain));
+    let gib = province(&map, "gib");
+    assert!(!map.province(gib).centre && map.province(gib).convoyable);
+    assert!(
+        map.start_units().iter().any(|u| u.power == britain && u.kind == UnitKind::Fleet && u.loc == map.main_loc(gib))
+    );
+    assert!(crossing(&map, "gib", "and").0 && !crossing(&map, "gib", "mor").0);
+    for (a, b) in [("pal", "nap"), ("ire", "edi"), ("cop", "swe")] {
+        assert_eq!(crossing(&map, a, b), (true, true), "{a}-{b}");
+    }
+}
+
+#[test]
+fn north_sea_wars() {
+    let map = variant("north_sea_wars");
+    assert_eq!((map.start_year(), map.victory_centres()), (0, 8));
+    // Fleets sail from the Central North Sea to the trade islands, never back.
+    for island in ["woo", "gra", "iro"] {
+        assert!(crossing(&map, "cns", island).1);
+        assert!(!crossing(&map, island, "cns").1, "{island}");
+    }
+    assert!(map.is_multi_coast(province(&map, "jut")));
+    let sea = province(&map, "sea");
+    assert!(map.army_adjacent(sea, province(&map, "lim")));
+    let jut = province(&map, "jut");
+    let ec = map.coast_by_name(jut, "ec").expect("east coast");
+    assert!(map.fleet_adjacent(map.main_loc(sea), ec));
+    assert!(!crossing(&map, "sea", "ams").1);
+}
+
+#[test]
+fn twenty_twenty() {
+    let map = variant("twenty_twenty");
+    assert_eq!(map.victory_centres(), 49);
+    assert_eq!(map.build_rule(), BuildRule::AnyOwnedHomeCentre);
+    assert_eq!(
+        (map.lead_needed(2001), map.lead_needed(2015), map.lead_needed(2020), map.lead_needed(2030)),
+        (Some(20), Some(6), Some(1), Some(1))
+    );
+    assert_eq!(map.provinces().filter(|&p| map.is_multi_coast(p)).count(), 13);
+    for (a, b) in [("anc", "vla"), ("eth", "yem"), ("kor", "nag")] {
+        assert_eq!(crossing(&map, a, b), (true, true), "{a}-{b}");
+    }
+    // After the fall of 2001 a lead of 20 wins.
+    let (usa, uk) = (power(&map, "USA"), power(&map, "UK"));
+    let mut position = Position::opening(&map);
+    position.phase = Phase { season: Season::Fall, year: 2001, kind: PhaseKind::Adjustment };
+    let neutral: Vec<_> = map.centres().filter(|&c| position.owners[c.index()].is_none()).collect();
+    for &c in neutral.iter().take(20) {
+        position.owners[c.index()] = Some(usa);
+    }
+    // USA 4 + 20 = 24, Russia and China 4 each: a lead of 20.
+    assert_eq!(winner(&map, &position), Some(usa));
+    let _ = uk;
+    // China takes one more: a lead of 19.
+    position.owners[neutral[20].index()] = Some(power(&map, "China"));
+    assert_eq!(winner(&map, &position), None);
+}
+
+#[test]
+fn western_world_901() {
+    let map = variant("western_world_901");
+    assert_eq!(map.victory_centres(), 33);
+    assert_eq!(map.build_rule(), BuildRule::AnyOwnedCentre);
+    let neutral = power(&map, "Neutral");
+    assert_eq!(map.power(neutral).role, dip::map::PowerRole::Neutral { rebuilds: true });
+    assert_eq!(map.power(neutral).homes.len(), 28);
+    assert_eq!(map.start_units().iter().filter(|u| u.power == neutral).count(), 28);
+    assert_eq!(map.players().count(), 9);
+    // The Khazar Sea (North Khazar Sea, South Kazar Sea: godip's spelling) borders no other sea.
+    let is_khazar = |p: dip::ProvinceId| map.province(p).name.contains("azar Sea");
+    let khazar: Vec<_> = map.provinces().filter(|&p| is_khazar(p)).collect();
+    assert!(!khazar.is_empty());
+    for &k in &khazar {
+        for &l in map.fleet_neighbours(map.main_loc(k)) {
+            let p = map.province_of(l);
+            assert!(map.province(p).terrain != Terrain::Sea || is_khazar(p), "{}", map.province(p).name);
+        }
+    }
+    assert_eq!(map.provinces().filter(|&p| map.is_multi_coast(p)).count(), 5);
+}
+
+// ---- MILA's variants ----
+
+#[test]
+fn modern() {
+    let map = variant("modern");
+    assert_eq!((map.power_count(), map.centres().count(), map.victory_centres()), (10, 64, 33));
+    assert_eq!((map.start_year(), map.build_rule()), (1994, BuildRule::AnyOwnedCentre));
+}
+
+#[test]
+fn world() {
+    let map = variant("world");
+    assert_eq!((map.power_count(), map.centres().count(), map.victory_centres()), (17, 86, 44));
+    assert_eq!((map.start_year(), map.build_rule()), (2000, BuildRule::HomeCentres));
+}
+
+#[test]
+fn empire() {
+    let map = variant("empire");
+    assert_eq!((map.power_count(), map.centres().count(), map.victory_centres()), (10, 58, 30));
+    assert_eq!(map.start_year(), 1999);
+}
+
+#[test]
+fn known_world_901() {
+    let map = variant("known_world_901");
+    assert_eq!((map.players().count(), map.centres().count(), map.victory_centres()), (15, 109, 55));
+    assert_eq!(map.build_rule(), BuildRule::AnyOwnedCentre);
+    let neutral = power(&map, "Neutral-State");
+    assert_eq!(map.power(neutral).role, dip::map::PowerRole::Neutral { rebuilds: true });
+    assert_eq!(map.start_units().iter().filter(|u| u.power == neutral).count(), 49);
+    assert_eq!(map.power(neutral).homes.len(), 49);
+    // A neutral power holding more centres than anybody never wins.
+    let position = Position::opening(&map);
+    assert_eq!(winner(&map, &position), None);
+}

@@ -275,3 +275,49 @@ fn positions_off_the_calendar_are_refused() {
         Err(dip::AdjudicationError::YearOutOfRange { .. })
     ));
 }
+
+/// A sea `s` with fleets sailing to the island `i` and never back; `c` a coast by both.
+fn one_way_map(declared: bool) -> Result<Map, dip::LoadError> {
+    let one_way = if declared { r#"one_way_borders: [("s", "i")],"# } else { "" };
+    let text = format!(
+        r#"(
+    name: "one_way", title: "One way",
+    powers: [(name: "North", adjective: "Northern", short: "NOR", homes: ["c"]),
+             (name: "South", adjective: "Southern", short: "SOU", homes: ["d"])],
+    provinces: [
+        (abbr: "s", name: "Sea", terrain: Sea, fleet: ["i", "c", "d"]),
+        (abbr: "i", name: "Island", terrain: Coast, centre: true, fleet: ["c"]),
+        (abbr: "c", name: "Coast", terrain: Coast, centre: true, army: ["d"], fleet: ["s", "i", "d"]),
+        (abbr: "d", name: "Dock", terrain: Coast, centre: true, army: ["c"], fleet: ["s", "c"]),
+    ],
+    start: (season: Spring, year: 1901, units: [
+        (power: "North", kind: Fleet, at: "s"), (power: "South", kind: Fleet, at: "i"),
+    ]),
+    victory: (centres: 2),
+    {one_way}
+)"#
+    );
+    dip::load_str("one_way.ron", &text)
+}
+
+#[test]
+fn one_way_borders_are_followed_in_their_direction_only() {
+    // Undeclared, the one-way border is a fault of the file.
+    let e = one_way_map(false).expect_err("refused");
+    assert!(e.to_string().contains("is one-way"), "{e}");
+    let map = one_way_map(true).expect("loads");
+    let (s, i) = (map.province_by_name("s").expect("s"), map.province_by_name("i").expect("i"));
+    assert!(map.fleet_reaches(map.main_loc(s), i));
+    assert!(!map.fleet_reaches(map.main_loc(i), s));
+    let position = Position::opening(&map);
+    let given = orders(&map, PhaseKind::Movement, &[("South", "F i - s"), ("North", "F s - i")]);
+    let outcome = dip::adjudicate(&map, &position, &given, &Rules::default()).expect("adjudicates");
+    assert_eq!(outcome.results[0], OrderResult::Illegal(Illegal::Unreachable), "no way back");
+    // The fleet from the sea takes the island: the island's fleet holds (its move was
+    // illegal) with no support, and the sea's fleet has none either: they bounce.
+    assert!(!outcome.results[1].succeeded());
+    // The island's fleet cannot support into the sea either.
+    let support = orders(&map, PhaseKind::Movement, &[("South", "F i S F c - s")]);
+    let outcome = dip::adjudicate(&map, &position, &support, &Rules::default()).expect("adjudicates");
+    assert!(matches!(outcome.results[0], OrderResult::Illegal(_)));
+}

@@ -33,10 +33,12 @@ fn every_variant_plays_a_year_of_random_legal_orders() {
         for seed in 1..=3u64 {
             let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ seed);
             let mut game = Game::new(map.clone(), Rules::default());
-            let start_year = game.phase().year;
-            // A year: until the spring after next, or at most eight phases.
+            // A year: until the spring after next (as the calendar counts years), or at most
+            // eight phases.
+            let start = game.phase();
+            let last = map.fall_year(start.year).and_then(|fall| map.next_spring_year(fall)).unwrap_or(u16::MAX);
             for _ in 0..8 {
-                if game.phase().year > start_year + 1 || game.winner().is_some() {
+                if game.phase().year > last || game.winner().is_some() {
                     break;
                 }
                 let choices = dip::legal_orders(game.map(), game.position()).expect("a position of the map");

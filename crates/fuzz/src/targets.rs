@@ -301,6 +301,7 @@ fn variant_data(s: &mut Source<'_>) {
         difficult_borders: (0..if s.chance(15) { 1 } else { 0 })
             .map(|_| DifficultBorderDef { between: (name(s), name(s)), strength_cost: s.u8() })
             .collect(),
+        one_way_borders: (0..if s.chance(15) { 1 + s.below(3) } else { 0 }).map(|_| (target(s), target(s))).collect(),
         centre_restrictions: (0..if s.chance(15) { 1 } else { 0 })
             .map(|_| CentreRestrictionDef {
                 centre: name(s),

@@ -21,6 +21,9 @@ pub(crate) struct Naming {
     pub description: String,
 }
 
+/// Borders by location key: army borders by province, fleet borders by location.
+type Borders = BTreeMap<String, BTreeSet<String>>;
+
 /// One province as dip will have it, before borders.
 #[derive(Debug)]
 struct Prov {
@@ -107,7 +110,7 @@ pub(crate) fn convert(source: &Source, naming: &Naming) -> (VariantFile, Vec<Not
         shut: BTreeSet::new(),
     };
     c.provinces();
-    let (army, fleet) = c.borders();
+    let (army, fleet, one_way_borders) = c.borders();
     let provinces = c.province_defs(&army, &fleet);
     let centres = c.centres();
     let powers = c.powers(&centres);
@@ -135,6 +138,7 @@ pub(crate) fn convert(source: &Source, naming: &Naming) -> (VariantFile, Vec<Not
         difficult_borders: difficult,
         centre_restrictions: Vec::new(),
         calendar: CalendarDef::default(),
+        one_way_borders,
     };
     (variant, c.notes)
 }
@@ -273,10 +277,9 @@ impl<'a> Converter<'a> {
         prov.fleet_bare.then_some(p)
     }
 
-    /// Army borders (province → provinces) and fleet borders (location → locations), both
-    /// made two-way, the one-way ones reported.
-    #[allow(clippy::type_complexity)]
-    fn borders(&mut self) -> (BTreeMap<String, BTreeSet<String>>, BTreeMap<String, BTreeSet<String>>) {
+    /// Army borders (province → provinces), fleet borders (location → locations), and the
+    /// borders that go one way only (province pairs); every one-way border is reported.
+    fn borders(&mut self) -> (Borders, Borders, Vec<(String, String)>) {
         let mut army: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         let mut fleet: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         let mut origins: BTreeMap<(bool, String, String), Origin> = BTreeMap::new();
@@ -330,6 +333,20 @@ impl<'a> Converter<'a> {
                 }
             }
         }
+        // A border listed one way only is kept one way, as DPjudge moves by it, unless the
+        // provinces border the other way for the other unit type: dip's one-way borders are
+        // between provinces, so that one is made two-way.
+        let province_links = |army: &BTreeMap<String, BTreeSet<String>>, fleet: &BTreeMap<String, BTreeSet<String>>| {
+            let mut links: BTreeSet<(String, String)> = BTreeSet::new();
+            for (from, tos) in army.iter().chain(fleet.iter()) {
+                for to in tos {
+                    links.insert((province_key(from).to_string(), province_key(to).to_string()));
+                }
+            }
+            links
+        };
+        let links = province_links(&army, &fleet);
+        let mut one_way: BTreeSet<(String, String)> = BTreeSet::new();
         for (is_fleet, borders) in [(false, &mut army), (true, &mut fleet)] {
             let mut missing = Vec::new();
             for (from, tos) in borders.iter() {
@@ -340,19 +357,25 @@ impl<'a> Converter<'a> {
                 }
             }
             for (from, to) in missing {
-                borders.entry(to.clone()).or_default().insert(from.clone());
                 let origin = origins.get(&(is_fleet, from.clone(), to.clone())).cloned().unwrap_or_default();
                 let what = if is_fleet { "fleet" } else { "army" };
-                self.notes.push(Note {
-                    origin,
-                    message: format!(
-                        "one-way {what} border `{from}` → `{to}` (`{to}` does not list `{from}`): dip borders go both \
-                         ways, so it is made two-way"
-                    ),
-                });
+                let (pf, pt) = (province_key(&from).to_string(), province_key(&to).to_string());
+                let message = if links.contains(&(pt.clone(), pf.clone())) {
+                    borders.entry(to.clone()).or_default().insert(from.clone());
+                    format!(
+                        "one-way {what} border `{from}` → `{to}` (`{to}` does not list `{from}`), while the provinces \
+                         border the other way for the other unit type: dip's one-way borders are whole, so it is made \
+                         two-way"
+                    )
+                } else {
+                    one_way.insert((pf, pt));
+                    format!("one-way {what} border `{from}` → `{to}` (`{to}` does not list `{from}`): kept one-way")
+                };
+                self.notes.push(Note { origin, message });
             }
         }
-        (army, fleet)
+        let one_way = one_way.into_iter().map(|(a, b)| (a.to_ascii_lowercase(), b.to_ascii_lowercase())).collect();
+        (army, fleet, one_way)
     }
 
     fn province_defs(
@@ -364,8 +387,17 @@ impl<'a> Converter<'a> {
             set.map(|s| s.iter().map(|k| k.to_ascii_lowercase()).collect()).unwrap_or_default()
         };
         let mut out = Vec::new();
+        let mut notes = Vec::new();
         for (p, prov) in &self.provs {
-            let name = self.place_name(p).unwrap_or_else(|| p.to_ascii_lowercase());
+            let mut name = self.place_name(p).unwrap_or_else(|| p.to_ascii_lowercase());
+            // Orders read a parenthesis after a province as its coast.
+            if let Some(open) = name.find('(') {
+                let short = name[..open].trim().to_string();
+                let origin = self.source.places.iter().find(|(k, _)| k == p).map(|(_, n)| n.origin.clone());
+                let message = format!("`{name}`: orders read parentheses as a coast; the province is named `{short}`");
+                notes.push(Note { origin: origin.unwrap_or_default(), message });
+                name = short;
+            }
             let coasts = prov
                 .coasts
                 .iter()
@@ -387,6 +419,7 @@ impl<'a> Converter<'a> {
                 frozen_in: prov.frozen_in.clone(),
             });
         }
+        self.notes.extend(notes);
         out
     }
 

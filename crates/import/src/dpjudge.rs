@@ -316,8 +316,11 @@ impl Reader {
         let Some(abbr) = words.next() else {
             return self.error(origin, format!("`{left} =` gives no abbreviation"));
         };
-        let place =
-            PlaceName { name: left.to_string(), aliases: words.map(str::to_string).collect(), origin: origin.clone() };
+        let place = PlaceName {
+            name: left.replace('+', " "),
+            aliases: words.map(str::to_string).collect(),
+            origin: origin.clone(),
+        };
         let k = key(abbr);
         match self.source.places.iter_mut().find(|(existing, _)| *existing == k) {
             Some((_, existing)) => *existing = place,

@@ -121,6 +121,11 @@ pub fn to_ron(variant: &VariantFile, header: &[String]) -> String {
         }
         out.push_str("    ],\n");
     }
+    if !variant.one_way_borders.is_empty() {
+        let pairs: Vec<String> =
+            variant.one_way_borders.iter().map(|(a, b)| format!("({}, {})", quote(a), quote(b))).collect();
+        field(&mut out, 1, "one_way_borders", &list(&pairs, 2));
+    }
     if variant.calendar != CalendarDef::default() {
         let c = variant.calendar;
         field(

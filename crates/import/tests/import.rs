@@ -169,9 +169,12 @@ fn case_restricts_borders_to_one_unit_type() {
     let map = import.map().expect("loads");
     let p = |n: &str| map.province_by_name(n).expect(n);
     let (nor, sou, isl, pen, inl, eas) = (p("nor"), p("sou"), p("isl"), p("pen"), p("inl"), p("eas"));
-    // `eas` in lower case on North's line: no fleet from North to the Eastern Sea; and the
-    // sea's line lists North, so the border is reported as one-way and made two-way.
-    assert!(has_note(&import, &["one-way fleet border", "`EAS` → `NOR`"]));
+    // `eas` in lower case on North's line: no fleet from North to the Eastern Sea; the sea's
+    // line lists North, so fleets sail from the sea to North only, and the import says so.
+    assert!(has_note(&import, &["one-way fleet border", "`EAS` → `NOR`", "kept one-way"]));
+    assert!(map.fleet_adjacent(map.main_loc(eas), map.main_loc(nor)));
+    assert!(!map.fleet_adjacent(map.main_loc(nor), map.main_loc(eas)));
+    assert_eq!(import.variant.one_way_borders, vec![("eas".to_string(), "nor".to_string())]);
     // `Isl`: armies may not walk onto the island; fleets sail there; PORT fleets convoy.
     assert!(!map.army_adjacent(nor, isl) && !map.army_adjacent(isl, nor));
     assert!(map.fleet_adjacent(map.main_loc(nor), map.main_loc(isl)));

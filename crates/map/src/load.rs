@@ -8,7 +8,7 @@ use std::path::Path;
 use crate::error::{LoadError, Problem};
 use crate::map::{
     BitMatrix, Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit,
-    normalise_name,
+    normalise_name, season_bit,
 };
 use crate::schema::{ProvinceDef, Terrain, VariantFile};
 use crate::{LocId, PowerId, ProvinceId};
@@ -321,11 +321,38 @@ impl Compiler<'_> {
             }
         }
 
+        // Borders declared one-way: (from, to) provinces.
+        let mut one_way: Vec<(usize, usize)> = Vec::new();
+        for (from, to) in &def.one_way_borders {
+            let line = self.lines.find("one_way_borders");
+            match (abbr_index.get(&from.to_ascii_lowercase()), abbr_index.get(&to.to_ascii_lowercase())) {
+                (Some(&a), Some(&b)) => {
+                    let forth = army_adj.get(a.index(), b.index())
+                        || fleet_neighbours.iter().enumerate().any(|(l, n)| {
+                            locations[l].province == a && n.iter().any(|t| locations[t.index()].province == b)
+                        });
+                    let back = army_adj.get(b.index(), a.index())
+                        || fleet_neighbours.iter().enumerate().any(|(l, n)| {
+                            locations[l].province == b && n.iter().any(|t| locations[t.index()].province == a)
+                        });
+                    if !forth || back {
+                        self.problem(
+                            line,
+                            None,
+                            format!("one-way border `{from}` → `{to}`: `{from}` must list `{to}` and `{to}` must not list `{from}`"),
+                        );
+                    }
+                    one_way.push((a.index(), b.index()));
+                }
+                _ => self.problem(line, None, format!("one-way border `{from}` → `{to}`: unknown province")),
+            }
+        }
+
         // Symmetry, and borders that the terrain forbids.
         for (i, neighbours) in army_neighbours.iter().enumerate() {
             for &q in neighbours {
                 let (a, b) = (&def.provinces[i].abbr, &def.provinces[q.index()].abbr);
-                if !army_adj.get(q.index(), i) {
+                if !army_adj.get(q.index(), i) && !one_way.contains(&(i, q.index())) {
                     let line = self.lines.mention_in(a, &["army:"], b);
                     self.problem(line, Some(a), format!("army border to `{b}` is one-way: `{b}` does not list `{a}`"));
                 }
@@ -339,7 +366,9 @@ impl Compiler<'_> {
             let coast = locations[from].coast.as_ref().map(|c| format!("\"{c}\""));
             let keys: Vec<&str> = std::iter::once("fleet:").chain(coast.as_deref()).collect();
             for &to in neighbours {
-                if !fleet_adj.get(to.index(), from) {
+                let declared =
+                    one_way.contains(&(locations[from].province.index(), locations[to.index()].province.index()));
+                if !fleet_adj.get(to.index(), from) && !declared {
                     let a_loc = loc_text(&provinces, &locations, LocId(from as u16));
                     let b_loc = loc_text(&provinces, &locations, to);
                     let a = &def.provinces[locations[from].province.index()].abbr;
@@ -636,7 +665,10 @@ impl Compiler<'_> {
         }
         let mut sorted_names: Vec<(String, ProvinceId)> = names.iter().map(|(n, &p)| (n.clone(), p)).collect();
         sorted_names.sort();
+        // Seasons as bits per province, for an allocation-free `is_frozen`.
+        let frozen = provinces.iter().map(|p| p.frozen_in.iter().fold(0u8, |m, &s| m | season_bit(s))).collect();
         Map {
+            frozen,
             name: def.name.clone(),
             title: def.title.clone(),
             description: def.description.clone(),

@@ -128,6 +128,8 @@ pub struct Map {
     pub(crate) description: String,
     pub(crate) powers: Vec<Power>,
     pub(crate) provinces: Vec<Province>,
+    /// Per province, the seasons it is frozen in ([`season_bit`]).
+    pub(crate) frozen: Vec<u8>,
     pub(crate) locations: Vec<Location>,
     /// Army borders, province × province.
     pub(crate) army_adj: BitMatrix,
@@ -298,8 +300,9 @@ impl Map {
     }
 
     /// Whether the province is frozen in the season (no entry, no support into it).
+    #[inline]
     pub fn is_frozen(&self, province: ProvinceId, season: Season) -> bool {
-        self.provinces[province.index()].frozen_in.contains(&season)
+        self.frozen.get(province.index()).is_some_and(|&seasons| seasons & season_bit(season) != 0)
     }
 
     /// Looks up a province by abbreviation, full name or alias, in any case.
@@ -485,6 +488,14 @@ impl Map {
             .iter()
             .find(|b| b.between == (from, to) || b.between == (to, from))
             .map_or(0, |b| b.strength_cost)
+    }
+}
+
+/// A season as one bit of a set of seasons.
+pub(crate) fn season_bit(season: Season) -> u8 {
+    match season {
+        Season::Spring => 1,
+        Season::Fall => 2,
     }
 }
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::{Season, UnitKind};
 
 /// A whole variant file (`variants/<name>.ron`).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantFile {
     /// Short name used on the command line and in position files (`standard`).
@@ -42,6 +42,12 @@ pub struct VariantFile {
     /// How the years go by from season to season (Hundred: five years a season).
     #[serde(default)]
     pub calendar: CalendarDef,
+    /// Borders that go one way only, `(from, to)` by province: the borders `from` lists to
+    /// `to` (army or fleet) have no way back, and `to` lists none to `from`. Moves,
+    /// supports, convoys and retreats follow them in their direction only (North Sea Wars:
+    /// fleets sail from the Central North Sea to the trade islands and never back).
+    #[serde(default)]
+    pub one_way_borders: Vec<(String, String)>,
 }
 
 /// A great power.
@@ -132,7 +138,7 @@ pub struct CoastDef {
 }
 
 /// The opening position.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StartDef {
     pub season: Season,
@@ -159,7 +165,7 @@ pub struct StartUnitDef {
 }
 
 /// How the game is won.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VictoryDef {
     /// Supply centres a power must hold after a fall to win. If two powers hold as many,

@@ -67,6 +67,21 @@ impl Position {
     /// board forbid (DATC §4.E.6's Flying Dutchmen) pass; [`Position::validate`] refuses them.
     pub fn check(&self, map: &Map) -> Result<(), PositionError> {
         let (locations, powers, provinces) = (map.location_count(), map.power_count(), map.province_count());
+        // The usual answer first, in one cheap pass; the slow pass below names the fault.
+        // Folds without early exits, which compile to straight loops.
+        let units_ok =
+            self.units.iter().fold(true, |ok, u| ok & (u.loc.index() < locations) & (u.power.index() < powers));
+        let mut highest_owner = 0u8;
+        for p in self.owners.iter().flatten() {
+            highest_owner = highest_owner.max(p.0);
+        }
+        if self.dislodged.is_empty()
+            && self.owners.len() == provinces
+            && units_ok
+            && usize::from(highest_owner) < powers
+        {
+            return Ok(());
+        }
         let foreign = |subject, what: &str, id: usize, count: usize| {
             let message = format!(
                 "{what} {id} is not on the map `{}` ({count} {what}s): the position is of another map",
@@ -255,6 +270,9 @@ fn open_for_retreat(
     d: &Dislodged,
     to: ProvinceId,
 ) -> Result<(), &'static str> {
+    if map.is_neutral(d.unit.power) {
+        return Err("a unit of a neutral power never retreats");
+    }
     let origin_open = d.by_convoy && rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
     if to == d.attacker_from && !origin_open {
         return Err("the attacker came from there");
@@ -292,8 +310,8 @@ fn retreat_fault(
 /// Where a unit dislodged as `d` says may retreat: every location it can move to that no
 /// unit of `position` stands in, that is not in `contested` (provinces left empty by a
 /// standoff in the movement phase), not the attacker's origin (unless the attack came by
-/// convoy and §4.A.5 allows it) and not frozen. Sorted. The movement phase's own lists
-/// are made by the same rule.
+/// convoy and §4.A.5 allows it) and not frozen; none for a neutral power's unit. Sorted.
+/// The movement phase's own lists are made by the same rule.
 pub fn retreat_options(
     map: &Map,
     position: &Position,
@@ -305,6 +323,10 @@ pub fn retreat_options(
         position.units.iter().any(|u| u.loc.index() < map.location_count() && map.province_of(u.loc) == p)
     };
     let mut out: Vec<LocId> = Vec::new();
+    // A neutral power's unit never retreats.
+    if map.is_neutral(d.unit.power) {
+        return out;
+    }
     let mut consider = |loc: LocId| {
         let p = map.province_of(loc);
         if !occupied(p) && !contested.contains(&p) && open_for_retreat(map, position.phase.season, rules, d, p).is_ok()

@@ -43,11 +43,7 @@ fn variant(powers: usize, seas: usize) -> VariantFile {
         victory: VictoryDef { centres: 1, lead: None },
         build_rule: BuildRule::HomeCentres,
         rules: Default::default(),
-        railroads: vec![],
-        canals: vec![],
-        difficult_borders: vec![],
-        centre_restrictions: vec![],
-        calendar: Default::default(),
+        ..Default::default()
     }
 }
 

@@ -49,11 +49,7 @@ fn line(n: usize) -> Map {
         victory: VictoryDef { centres: 2, lead: None },
         build_rule: Default::default(),
         rules: Default::default(),
-        railroads: vec![],
-        canals: vec![],
-        difficult_borders: vec![],
-        centre_restrictions: vec![],
-        calendar: Default::default(),
+        ..Default::default()
     };
     VariantBuilder::new(def).build().unwrap_or_else(|e| panic!("{e}"))
 }

@@ -69,6 +69,9 @@ impl Order {
     /// Whether every id the order names (powers, provinces, coasts) is one of the map's.
     /// Railroad and canal numbers are not checked here: an unknown one is an illegal order.
     pub fn check(&self, map: &Map) -> Result<(), String> {
+        if self.ids_within(map.power_count(), map.province_count(), map.location_count()) {
+            return Ok(());
+        }
         let power = |p: PowerId| {
             if p.index() < map.power_count() {
                 Ok(())
@@ -126,6 +129,31 @@ impl Order {
 
 fn location(map: &Map, loc: LocId) -> String {
     format!("location {} is not on the map `{}` ({} locations)", loc.index(), map.name(), map.location_count())
+}
+
+impl Order {
+    /// [`Order::check`]'s question as a yes or no, without building a message: the fast
+    /// path of every adjudication.
+    fn ids_within(&self, powers: usize, provinces: usize, locations: usize) -> bool {
+        let place = |p: &Place| {
+            p.province.index() < provinces
+                && match &p.coast {
+                    Some(CoastSpec::Known(loc)) => loc.index() < locations,
+                    _ => true,
+                }
+        };
+        let unit = |u: &UnitSpec| u.power.is_none_or(|p| p.index() < powers) && place(&u.place);
+        self.power.index() < powers
+            && unit(&self.unit)
+            && match &self.action {
+                Action::Hold | Action::Disband | Action::Build | Action::Remove | Action::Waive => true,
+                Action::Move { to, path, .. } => path.iter().all(|p| p.index() < provinces) && place(to),
+                Action::SupportHold { target } => unit(target),
+                Action::SupportMove { target, to } | Action::Convoy { army: target, to } => unit(target) && place(to),
+                Action::Rail { to, .. } | Action::Retreat { to } => place(to),
+                Action::Permit { to, .. } => to.as_ref().is_none_or(place),
+            }
+    }
 }
 
 /// The checks of every adjudication entry point: the position is of the map and in a

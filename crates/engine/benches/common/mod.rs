@@ -7,13 +7,22 @@
 use std::collections::BTreeMap;
 
 use dip::batch::RandomGame;
-use dip::{Map, Order, ParseOptions, PhaseKind, Position, PowerId, Unit, parse_order};
+use dip::{Action, Map, Order, ParseOptions, PhaseKind, Position, PowerId, Unit, parse_order};
 
 #[path = "../../../movement/tests/common/grid.rs"]
 mod grid;
 
 /// The two positions of `bench/workloads.json`.
 pub const WORKLOADS: &[&str] = &["opening_s1901", "midgame_34"];
+
+/// Full movement phases on the largest maps, every unit ordered (a legal order chosen at
+/// random, seed 1): the openings of World Diplomacy IX (51 units) and Known World 901 (109,
+/// 49 of them neutral armies that hold), and Known World 901 crowded with a unit in every
+/// province (269), its random orders once with convoys (99 armies move by convoy through 52
+/// fleets) and once without. The standard opening is the yardstick: the cost a unit should
+/// not grow with the map.
+pub const LARGE_MAPS: &[&str] =
+    &["opening_s1901", "world_opening", "kw901_opening", "kw901_crowded", "kw901_crowded_no_convoys"];
 
 /// The random games of the game benchmarks: seeds 1 to 16, from 1901 to 1920.
 pub const GAMES: usize = 16;
@@ -31,8 +40,11 @@ pub struct Workload {
     pub orders: Vec<Order>,
 }
 
-/// A workload by name: one of [`WORKLOADS`], or `convoy_web`.
+/// A workload by name: one of [`WORKLOADS`] or [`LARGE_MAPS`], or `convoy_web`.
 pub fn workload(name: &str) -> Workload {
+    if let Some(w) = large_map(name) {
+        return w;
+    }
     if name == "convoy_web" {
         let (map, position, texts) = grid::convoy_web();
         let mut orders = Vec::new();
@@ -77,4 +89,41 @@ pub fn read_orders(map: &Map, texts: &[(PowerId, String)], orders: &mut Vec<Orde
             orders.push(order);
         }
     }
+}
+
+/// The position of a [`LARGE_MAPS`] workload, before its orders.
+pub fn large_map_position(name: &str) -> Option<(Map, Position)> {
+    let (variant, crowded) = match name {
+        "world_opening" => ("world", false),
+        "kw901_opening" => ("known_world_901", false),
+        "kw901_crowded" | "kw901_crowded_no_convoys" => ("known_world_901", true),
+        _ => return None,
+    };
+    let map = dip::variant(variant).expect("an embedded variant");
+    let mut position = Position::opening(&map);
+    if crowded {
+        // A unit in every province, the powers taking turns: armies on land, fleets at sea.
+        position.units.clear();
+        let powers: Vec<PowerId> = map.powers().collect();
+        for (i, p) in map.provinces().enumerate() {
+            let kind = if map.can_hold(dip::UnitKind::Army, p) { dip::UnitKind::Army } else { dip::UnitKind::Fleet };
+            position.units.push(Unit { power: powers[i % powers.len()], kind, loc: map.main_loc(p) });
+        }
+    }
+    Some((map, position))
+}
+
+/// A position of [`LARGE_MAPS`] with a random legal order for every unit.
+fn large_map(name: &str) -> Option<Workload> {
+    let (map, position) = large_map_position(name)?;
+    let mut choices = dip::legal_orders(&map, &position).expect("a position of the map");
+    if name.ends_with("no_convoys") {
+        for (_, menu) in &mut choices {
+            menu.retain(|o| !matches!(o.action, Action::Convoy { .. } | Action::Move { via_convoy: true, .. }));
+        }
+    }
+    let orders = dip::batch::random_orders(&map, &position, &choices, &mut dip::batch::Rng::new(1));
+    assert_eq!(orders.len(), position.units.len(), "every unit ordered");
+    let texts = orders.iter().map(|o| (o.power, o.display(&map).to_string())).collect();
+    Some(Workload { map, position, texts, orders })
 }

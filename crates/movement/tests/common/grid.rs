@@ -78,11 +78,7 @@ pub fn grid() -> VariantFile {
         victory: VictoryDef { centres: 11, lead: None },
         build_rule: Default::default(),
         rules: Default::default(),
-        railroads: vec![],
-        canals: vec![],
-        difficult_borders: vec![],
-        centre_restrictions: vec![],
-        calendar: Default::default(),
+        ..Default::default()
     }
 }
 
