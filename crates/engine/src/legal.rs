@@ -59,16 +59,13 @@ pub struct LegalOrders<'a> {
     /// (`unit_words` words): the units a unit reaching the province may support.
     touching: Vec<u64>,
     unit_words: usize,
-    /// Fleets that may convoy (their provinces), the group of fleets bordering each other
-    /// each belongs to, and per group the provinces its fleets reach where an army may
-    /// stand, and the provinces its fleets stand in.
+    /// Fleets that may convoy (their provinces); per fleet, the fleets it borders (a bit set
+    /// over fleets, `fleet_words` words) and the provinces it reaches where an army may
+    /// stand.
     fleets: Vec<ProvinceId>,
-    group: Vec<u16>,
-    group_reach: Vec<u64>,
-    group_fleets: Vec<u64>,
-    /// Per unit: for an army, the coastal provinces the fleets on the board could carry
-    /// it to.
-    convoy_reach: Vec<u64>,
+    fleet_words: usize,
+    fleet_borders: Vec<u64>,
+    fleet_reach: Vec<u64>,
 }
 
 impl<'a> LegalOrders<'a> {
@@ -86,10 +83,9 @@ impl<'a> LegalOrders<'a> {
             touching: Vec::new(),
             unit_words: 0,
             fleets: Vec::new(),
-            group: Vec::new(),
-            group_reach: Vec::new(),
-            group_fleets: Vec::new(),
-            convoy_reach: Vec::new(),
+            fleet_words: 0,
+            fleet_borders: Vec::new(),
+            fleet_reach: Vec::new(),
         };
         if position.phase.kind == PhaseKind::Movement {
             legal.read_board();
@@ -102,8 +98,9 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = Scratch::default();
+                let reach = self.convoy_reaches(|_| true);
                 (0..self.position.units.len())
-                    .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut scratch)))
+                    .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut scratch, &reach)))
                     .collect()
             }
             PhaseKind::Retreat => self.position.dislodged.iter().map(|d| (d.unit.power, self.retreats(d))).collect(),
@@ -117,7 +114,16 @@ impl<'a> LegalOrders<'a> {
         let here = |loc: LocId| map.province_of(loc) == province;
         match self.position.phase.kind {
             PhaseKind::Movement => match self.position.units.iter().position(|u| here(u.loc)) {
-                Some(u) => self.unit_orders(u, &mut Scratch::default()),
+                Some(u) => {
+                    // Only the convoy routes this unit's orders need: its own, or those of
+                    // the armies it could convoy.
+                    let unit = &self.position.units[u];
+                    let sea = unit.kind == UnitKind::Fleet && map.can_convoy(province);
+                    let reach = self.convoy_reaches(|a| {
+                        a == u || (sea && map.fleet_reaches(unit.loc, map.province_of(self.position.units[a].loc)))
+                    });
+                    self.unit_orders(u, &mut Scratch::default(), &reach)
+                }
                 None => Vec::new(),
             },
             PhaseKind::Retreat => {
@@ -182,7 +188,8 @@ impl<'a> LegalOrders<'a> {
                 self.touching[p.index() * uw + u / 64] |= bit;
             }
         }
-        // The fleets that may convoy, and the groups of them that border each other.
+        // The fleets that may convoy: where each stands, reaches, and which it borders
+        // (borders may go one way).
         let season = position.phase.season;
         self.fleets = position
             .units
@@ -195,115 +202,89 @@ impl<'a> LegalOrders<'a> {
         if f == 0 {
             return;
         }
-        const UNSET: u16 = u16::MAX;
-        self.group = vec![UNSET; f];
-        let mut groups = 0u16;
-        let mut stack = Vec::new();
-        for start in 0..f {
-            if self.group[start] != UNSET {
-                continue;
-            }
-            self.group[start] = groups;
-            stack.push(start);
-            while let Some(i) = stack.pop() {
-                let a = map.main_loc(self.fleets[i]);
-                for j in 0..f {
-                    if self.group[j] == UNSET && map.fleet_adjacent(a, map.main_loc(self.fleets[j])) {
-                        self.group[j] = groups;
-                        stack.push(j);
-                    }
+        let fw = f.div_ceil(64);
+        self.fleet_words = fw;
+        self.fleet_borders = vec![0; f * fw];
+        self.fleet_reach = vec![0; f * w];
+        for (i, &p) in self.fleets.iter().enumerate() {
+            let a = map.main_loc(p);
+            for (j, &q) in self.fleets.iter().enumerate() {
+                if map.fleet_adjacent(a, map.main_loc(q)) {
+                    self.fleet_borders[i * fw + j / 64] |= 1 << (j % 64);
                 }
             }
-            groups += 1;
-        }
-        let g = usize::from(groups);
-        self.group_reach = vec![0; g * w];
-        self.group_fleets = vec![0; g * w];
-        for (i, &p) in self.fleets.iter().enumerate() {
-            let k = usize::from(self.group[i]);
-            set(&mut self.group_fleets[k * w..][..w], p);
-            for &to in map.fleet_neighbours(map.main_loc(p)) {
+            for &to in map.fleet_neighbours(a) {
                 let q = map.province_of(to);
                 // Only where an army may land.
                 if map.can_hold(UnitKind::Army, q) {
-                    set(&mut self.group_reach[k * w..][..w], q);
+                    set(&mut self.fleet_reach[i * w..][..w], q);
                 }
-            }
-        }
-        self.convoy_reach = vec![0; n * w];
-        let (mut fleet_provinces, mut groups_done) = (vec![0u64; w], vec![false; g]);
-        for (u, unit) in position.units.iter().enumerate() {
-            if unit.kind == UnitKind::Army {
-                let from = map.province_of(unit.loc);
-                let mut reach = std::mem::take(&mut self.convoy_reach);
-                self.reach_by_convoy(from, &mut reach[u * w..][..w], &mut fleet_provinces, &mut groups_done);
-                self.convoy_reach = reach;
             }
         }
     }
 
-    /// Coastal provinces an army in `from` could reach through the fleets on the board,
-    /// into `out`, a bit set over provinces.
-    fn reach_by_convoy(
-        &self,
-        from: ProvinceId,
-        out: &mut [u64],
-        fleet_provinces: &mut [u64],
-        groups_done: &mut [bool],
-    ) {
-        let (map, w) = (self.map, self.words);
-        if self.fleets.contains(&from) {
-            // A fleet in the army's own province (a position with two units there): its
-            // group is no route, so the fleets are followed one by one.
-            self.convoy_reach_around(from, out);
-            return;
+    /// For each army `wanted` asks for, the coastal provinces the fleets on the board could
+    /// carry it to: a bit set over provinces per unit.
+    fn convoy_reaches(&self, wanted: impl Fn(usize) -> bool) -> Vec<u64> {
+        let (map, position, w) = (self.map, self.position, self.words);
+        let mut reach = vec![0; position.units.len() * w];
+        if self.fleets.is_empty() {
+            return reach;
         }
-        fleet_provinces.fill(0);
-        groups_done.fill(false);
+        let mut reached = vec![0u64; self.fleet_words];
+        for (u, unit) in position.units.iter().enumerate() {
+            if unit.kind == UnitKind::Army && wanted(u) {
+                self.reach_by_convoy(map.province_of(unit.loc), &mut reach[u * w..][..w], &mut reached);
+            }
+        }
+        reach
+    }
+
+    /// Coastal provinces an army in `from` could reach through the fleets on the board
+    /// (a chain of them from `from`'s coast, leaving out any fleet in `from` itself), into
+    /// `out`, a bit set over provinces.
+    fn reach_by_convoy(&self, from: ProvinceId, out: &mut [u64], reached: &mut [u64]) {
+        let (map, fw) = (self.map, self.fleet_words);
+        reached.fill(0);
+        let mut frontier = Vec::new();
         for (i, &f) in self.fleets.iter().enumerate() {
-            let k = usize::from(self.group[i]);
-            if !groups_done[k] && map.fleet_reaches(map.main_loc(f), from) {
-                groups_done[k] = true;
-                for j in 0..w {
-                    out[j] |= self.group_reach[k * w + j];
-                    fleet_provinces[j] |= self.group_fleets[k * w + j];
+            if f != from && map.fleet_reaches(map.main_loc(f), from) {
+                reached[i / 64] |= 1 << (i % 64);
+                frontier.push(i);
+            }
+        }
+        while let Some(i) = frontier.pop() {
+            for (k, (r, &b)) in reached.iter_mut().zip(&self.fleet_borders[i * fw..][..fw]).enumerate() {
+                let mut new = b & !*r;
+                *r |= new;
+                while new != 0 {
+                    let j = k * 64 + new.trailing_zeros() as usize;
+                    new &= new - 1;
+                    if self.fleets[j] == from {
+                        // A fleet in the army's own province carries nothing.
+                        *r &= !(1 << (j % 64));
+                    } else {
+                        frontier.push(j);
+                    }
                 }
             }
         }
-        for j in 0..w {
-            out[j] &= !fleet_provinces[j];
+        let w = self.words;
+        for i in ones(reached).map(|i| i.index()) {
+            for (o, &r) in out.iter_mut().zip(&self.fleet_reach[i * w..][..w]) {
+                *o |= r;
+            }
+        }
+        for i in ones(reached).map(|i| i.index()) {
+            let p = self.fleets[i];
+            out[p.index() / 64] &= !(1 << (p.index() % 64));
         }
         out[from.index() / 64] &= !(1 << (from.index() % 64));
     }
 
-    /// [`LegalOrders::reach_by_convoy`] leaving out any fleet in `from` itself.
-    #[cold]
-    fn convoy_reach_around(&self, from: ProvinceId, out: &mut [u64]) {
-        let map = self.map;
-        let fleets: Vec<ProvinceId> = self.fleets.iter().copied().filter(|&f| f != from).collect();
-        let mut reached: Vec<ProvinceId> =
-            fleets.iter().copied().filter(|&f| map.fleet_reaches(map.main_loc(f), from)).collect();
-        let mut i = 0;
-        while i < reached.len() {
-            let f = reached[i];
-            for &g in &fleets {
-                if !reached.contains(&g) && map.fleet_adjacent(map.main_loc(f), map.main_loc(g)) {
-                    reached.push(g);
-                }
-            }
-            i += 1;
-        }
-        for p in map.provinces() {
-            let reachable = reached.iter().any(|&f| map.fleet_reaches(map.main_loc(f), p));
-            if map.can_hold(UnitKind::Army, p) && p != from && !reached.contains(&p) && reachable {
-                out[p.index() / 64] |= 1 << (p.index() % 64);
-            }
-        }
-    }
-
     /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives,
     /// into a list allocated once (at a bound on its length).
-    fn unit_orders(&self, u: usize, scratch: &mut Scratch) -> Vec<Order> {
+    fn unit_orders(&self, u: usize, scratch: &mut Scratch, reach: &[u64]) -> Vec<Order> {
         let (map, position, w) = (self.map, self.position, self.words);
         let unit = &position.units[u];
         let here = map.province_of(unit.loc);
@@ -316,7 +297,7 @@ impl<'a> LegalOrders<'a> {
             return vec![order(Action::Hold)];
         }
         let Scratch { supported, candidates, seen } = scratch;
-        let convoy_reach = |u: usize| self.convoy_reach.get(u * w..(u + 1) * w).unwrap_or_default();
+        let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
         let count = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(x, y)| (x & y).count_ones() as usize).sum::<usize>();
         // The units this one may support: those standing in or moving to a province it
         // reaches. With them, a bound on the number of orders.

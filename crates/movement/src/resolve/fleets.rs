@@ -18,7 +18,7 @@ pub(crate) struct FleetGraph {
     provinces: Vec<u16>,
     /// Words of one mask.
     words: usize,
-    /// Fleet borders between the fleets, one mask per fleet.
+    /// Fleet borders between the fleets, one mask per fleet: the fleets it borders.
     adjacent: Vec<u64>,
     built: bool,
     /// Scratch: masks for one question, then one blocked mask per depth of a route search.
@@ -67,11 +67,12 @@ impl FleetGraph {
         self.words = w;
         self.adjacent.clear();
         self.adjacent.resize(n * w, 0);
+        // Borders may go one way (a variant's data): fleet `i`'s mask holds the fleets it
+        // borders in its direction.
         for i in 0..n {
-            for j in i + 1..n {
-                if map.fleet_adjacent(self.locs[i], self.locs[j]) {
+            for j in 0..n {
+                if i != j && map.fleet_adjacent(self.locs[i], self.locs[j]) {
                     self.adjacent[i * w + j / 64] |= 1 << (j % 64);
-                    self.adjacent[j * w + i / 64] |= 1 << (i % 64);
                 }
             }
         }
@@ -442,11 +443,18 @@ mod tests {
         })
     }
 
-    /// Random fleets on the standard map's seas: every question agrees with the plain
-    /// definitions (the budget is never reached on boards this size).
+    /// Random fleets on the seas of the standard map, and of North Sea Wars (borders one
+    /// way): every question agrees with the plain definitions (the budget is never reached
+    /// on boards this size).
     #[test]
     fn the_bit_set_searches_agree_with_the_definitions() {
-        let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron")).expect("map");
+        for file in ["standard", "north_sea_wars"] {
+            let path = format!("{}/../../variants/{file}.ron", env!("CARGO_MANIFEST_DIR"));
+            searches_agree_with_the_definitions(&dip_map::load(&path).expect("map"));
+        }
+    }
+
+    fn searches_agree_with_the_definitions(map: &Map) {
         let seas: Vec<ProvinceId> = map.provinces().filter(|&p| map.province(p).terrain == Terrain::Sea).collect();
         let coasts: Vec<u16> = map
             .provinces()
@@ -476,16 +484,16 @@ mod tests {
                     continue;
                 }
                 let except = fleets[random(fleets.len())].0;
-                let connects = graph.connects(&map, from, to, except);
-                assert_eq!(connects, connects_reference(&map, &fleets, from, to, except));
+                let connects = graph.connects(map, from, to, except);
+                assert_eq!(connects, connects_reference(map, &fleets, from, to, except));
                 routes += usize::from(connects);
                 let via = random(fleets.len());
-                let chain = graph.chain_through(&map, from, to, fleets[via].0);
-                assert_eq!(chain, chain_reference(&map, &fleets, from, to, via), "{from} {to} via {via}");
+                let chain = graph.chain_through(map, from, to, fleets[via].0);
+                assert_eq!(chain, chain_reference(map, &fleets, from, to, via), "{from} {to} via {via}");
                 chains += usize::from(chain);
             }
         }
         // Both answers came up.
-        assert!(routes > 100 && chains > 20, "{routes} routes, {chains} chains");
+        assert!(routes > 20 && chains > 5, "{routes} routes, {chains} chains");
     }
 }
