@@ -18,6 +18,7 @@ mod games;
 mod import;
 mod load;
 mod play;
+mod render;
 mod report;
 mod rules;
 
@@ -160,6 +161,9 @@ enum Command {
         #[arg(long)]
         title: Option<String>,
     },
+    /// Draw a position as a map (`-o board.svg` or `board.png`), with `--orders` its
+    /// orders and with `--results` what they did.
+    Render(render::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -187,6 +191,7 @@ fn main() -> ExitCode {
         Command::ImportMap { file, out, compare, name, title } => {
             import::import_map(file, out.as_deref(), compare.as_deref(), name.as_deref(), title.as_deref())
         }
+        Command::Render(args) => render::render(args),
     };
     let (text, errors, code) = match result {
         Ok(output) => (output.text, output.errors, output.code),

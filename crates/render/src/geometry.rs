@@ -1,0 +1,192 @@
+//! Geometry files (`variants/geometry/<variant>.ron`): how a variant's map is drawn.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use dip::Map;
+
+use crate::RenderError;
+use crate::layout::{Impassable, Layout, Point, ProvinceArt, Shape};
+
+include!(concat!(env!("OUT_DIR"), "/geometry.rs"));
+
+/// A geometry file: the picture of one variant's map, in SVG user units.
+///
+/// ```ron
+/// (
+///     variant: "standard",
+///     width: 1000, height: 800,
+///     colours: [("England", "#2b4c9b")],
+///     provinces: [
+///         (abbr: "lon", shape: "M10,10L40,10L40,40Z", label: (25, 20), unit: (25, 30)),
+///         (abbr: "stp", shape: "…", label: (…), unit: (…), coasts: [("nc", (…)), ("sc", (…))]),
+///     ],
+/// )
+/// ```
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GeometryFile {
+    /// The variant this draws (`standard`); variants with the same provinces use it too.
+    pub variant: String,
+    /// Where the geometry comes from and how it was made.
+    #[serde(default)]
+    pub source: String,
+    pub width: f32,
+    pub height: f32,
+    /// Power colours (`#rrggbb`) by power name; powers not named get a palette colour.
+    #[serde(default)]
+    pub colours: Vec<(String, String)>,
+    /// Land that belongs to no province, drawn under the provinces.
+    #[serde(default)]
+    pub impassable: Vec<ImpassableGeometry>,
+    pub provinces: Vec<ProvinceGeometry>,
+}
+
+/// Land that belongs to no province (Switzerland on the Standard map).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImpassableGeometry {
+    pub name: String,
+    /// SVG path data.
+    pub shape: String,
+    /// Where its name is written, if it is.
+    #[serde(default)]
+    pub label: Option<Point>,
+}
+
+/// One province's picture.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProvinceGeometry {
+    /// The province's abbreviation in the variant file.
+    pub abbr: String,
+    /// Its outline as SVG path data (absolute or relative commands, several rings for
+    /// islands).
+    pub shape: String,
+    /// Where its name is written.
+    pub label: Point,
+    /// Where a unit stands (on the province itself: armies, fleets of one-coast provinces).
+    pub unit: Point,
+    /// Where the supply-centre mark goes, for a centre.
+    #[serde(default)]
+    pub centre: Option<Point>,
+    /// Where a fleet on each coast stands, by coast abbreviation (`nc`).
+    #[serde(default)]
+    pub coasts: Vec<(String, Point)>,
+}
+
+/// The geometry files built into the library, parsed once.
+pub fn embedded_geometry() -> &'static [GeometryFile] {
+    static PARSED: OnceLock<Vec<GeometryFile>> = OnceLock::new();
+    PARSED.get_or_init(|| {
+        // The embedded files are checked by the crate's tests; one that does not read is
+        // left out rather than taking the program down.
+        EMBEDDED_GEOMETRY.iter().filter_map(|(name, text)| GeometryFile::parse(name, text).ok()).collect()
+    })
+}
+
+/// The layout of the embedded geometry for `map`: its own, or one that fits its provinces.
+pub(crate) fn embedded_for(map: &Map) -> Option<Layout> {
+    let files = embedded_geometry();
+    let own = files.iter().find(|g| g.variant.eq_ignore_ascii_case(map.name()));
+    own.into_iter().chain(files.iter()).find_map(|g| g.layout(map).ok())
+}
+
+/// Path data holds only commands, numbers and separators: nothing that could end the
+/// attribute it is written into.
+fn is_path_data(d: &str) -> bool {
+    !d.trim().is_empty() && d.chars().all(|c| c.is_ascii_digit() || " ,.-+eEMmLlHhVvCcSsQqTtAaZz\n\t".contains(c))
+}
+
+impl GeometryFile {
+    /// Reads a geometry file's text; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Self, RenderError> {
+        ron::from_str(text).map_err(|e| RenderError::Geometry {
+            file: file.to_string(),
+            line: Some(e.position.line),
+            message: e.code.to_string(),
+        })
+    }
+
+    /// Reads a geometry file from disk.
+    pub fn load(path: &std::path::Path) -> Result<Self, RenderError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| RenderError::Geometry {
+            file: file.clone(),
+            line: None,
+            message: format!("cannot read it: {e}"),
+        })?;
+        Self::parse(&file, &text)
+    }
+
+    /// Checks the geometry against `map` (every province drawn, every coast anchored,
+    /// nothing unknown) and makes the layout.
+    pub(crate) fn layout(&self, map: &Map) -> Result<Layout, RenderError> {
+        let fault = |message: String| RenderError::Geometry {
+            file: format!("geometry of {}", self.variant),
+            line: None,
+            message: format!("{message} (map `{}`)", map.name()),
+        };
+        if !(self.width > 0.0 && self.height > 0.0) {
+            return Err(fault("width and height must be positive".into()));
+        }
+        let mut arts: Vec<Option<ProvinceArt>> = vec![None; map.province_count()];
+        let mut anchors = vec![Point::default(); map.location_count()];
+        for g in &self.provinces {
+            let Some(id) = map.province_by_name(&g.abbr).filter(|&p| map.province(p).abbr == g.abbr) else {
+                return Err(fault(format!("no province `{}`", g.abbr)));
+            };
+            if arts[id.index()].is_some() {
+                return Err(fault(format!("province `{}` is drawn twice", g.abbr)));
+            }
+            if !is_path_data(&g.shape) {
+                return Err(fault(format!("the shape of `{}` is not SVG path data", g.abbr)));
+            }
+            let province = map.province(id);
+            for coast in &province.coasts {
+                let name = map.location(*coast).coast.as_deref().unwrap_or_default();
+                let Some((_, at)) = g.coasts.iter().find(|(c, _)| c == name) else {
+                    return Err(fault(format!("no anchor for the coast `{}/{name}`", g.abbr)));
+                };
+                anchors[coast.index()] = *at;
+            }
+            if g.coasts.len() != province.coasts.len() {
+                return Err(fault(format!("`{}` anchors coasts it does not have", g.abbr)));
+            }
+            anchors[id.index()] = g.unit;
+            let centre = g.centre.unwrap_or(g.unit + Point::new(0.0, 14.0));
+            arts[id.index()] = Some(ProvinceArt { shape: Shape::Path(g.shape.clone()), label: g.label, centre });
+        }
+        let mut provinces = Vec::with_capacity(arts.len());
+        for (i, art) in arts.into_iter().enumerate() {
+            match art {
+                Some(art) => provinces.push(art),
+                None => {
+                    return Err(fault(format!(
+                        "province `{}` is not drawn",
+                        map.province(dip::ProvinceId(i as u16)).abbr
+                    )));
+                }
+            }
+        }
+        let mut impassable = Vec::new();
+        for area in &self.impassable {
+            if !is_path_data(&area.shape) {
+                return Err(fault(format!("the shape of `{}` is not SVG path data", area.name)));
+            }
+            impassable.push(Impassable { shape: area.shape.clone(), name: area.name.clone(), label: area.label });
+        }
+        Ok(Layout {
+            width: self.width,
+            height: self.height,
+            provinces,
+            anchors,
+            unit_radius: 11.0,
+            label_size: 10.0,
+            impassable,
+            edges: Vec::new(),
+            colours: self.colours.clone(),
+        })
+    }
+}

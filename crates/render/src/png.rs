@@ -1,0 +1,54 @@
+//! SVG to PNG through resvg, a pure-Rust rasteriser, with the font dip embeds (DejaVu Sans,
+//! cut to Latin letters), so no system library or system font is needed.
+
+use std::sync::{Arc, OnceLock};
+
+use resvg::{tiny_skia, usvg};
+
+use crate::RenderError;
+
+const FONTS: [&[u8]; 4] = [
+    include_bytes!("../fonts/DejaVuSans.ttf"),
+    include_bytes!("../fonts/DejaVuSans-Bold.ttf"),
+    include_bytes!("../fonts/DejaVuSans-Oblique.ttf"),
+    include_bytes!("../fonts/DejaVuSans-BoldOblique.ttf"),
+];
+
+/// The embedded fonts, loaded once.
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        for font in FONTS {
+            db.load_font_data(font.to_vec());
+        }
+        db.set_sans_serif_family("DejaVu Sans");
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// Reads SVG text as resvg does, with the embedded fonts.
+pub fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
+    let options = usvg::Options { font_family: "DejaVu Sans".into(), fontdb: fonts(), ..usvg::Options::default() };
+    usvg::Tree::from_str(svg, &options).map_err(|e| RenderError::Png { message: format!("the SVG does not read: {e}") })
+}
+
+/// The PNG of an SVG picture (such as [`crate::Board::svg`] makes), `scale` times its size
+/// in user units (1.0: one pixel a unit).
+pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
+    let tree = parse(svg)?;
+    if !(scale.is_finite() && scale > 0.0) {
+        return Err(RenderError::Png { message: format!("scale {scale} is not a positive number") });
+    }
+    let size = tree.size();
+    let (width, height) = ((size.width() * scale).ceil() as u32, (size.height() * scale).ceil() as u32);
+    if u64::from(width) * u64::from(height) > 100_000_000 {
+        return Err(RenderError::Png { message: format!("{width} × {height} pixels is too large") });
+    }
+    let mut pixmap = tiny_skia::Pixmap::new(width.max(1), height.max(1))
+        .ok_or_else(|| RenderError::Png { message: format!("cannot make a {width} × {height} picture") })?;
+    pixmap.fill(tiny_skia::Color::WHITE);
+    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| RenderError::Png { message: e.to_string() })
+}
