@@ -72,7 +72,7 @@ window.addEventListener("load", function () {
     var units = document.querySelectorAll("#overlay .unit").length;
     var orders = document.querySelectorAll("aside #order-list li").length;
     var failed = document.querySelectorAll("aside #order-list .failed").length;
-    var lines = document.querySelectorAll("#overlay g#orders path").length;
+    var lines = document.querySelectorAll("#lines g#orders path").length;
     log.push(step + "|" + document.getElementById("phase-title").textContent + "|" +
       document.getElementById("counter").textContent + "|" + units + "|" + orders + "|" + failed + "|" + lines);
   }

@@ -21,8 +21,10 @@ pub(crate) struct Base {
     head: String,
     /// Per province: the element up to its fill, and the rest.
     provinces: Vec<(String, String)>,
-    /// Centre marks and labels, drawn over the provinces.
-    statics: String,
+    /// Centre marks, drawn over the provinces.
+    centres: String,
+    /// Province names, drawn over the orders' lines and under the units.
+    labels: String,
 }
 
 impl Base {
@@ -105,7 +107,9 @@ impl Base {
             statics.push_str(INK);
             statics.push_str("\"/>");
         }
-        statics.push_str("</g>\n<g id=\"labels\" font-weight=\"bold\">");
+        statics.push_str("</g>\n");
+        let centres = std::mem::take(&mut statics);
+        statics.push_str("<g id=\"labels\" font-weight=\"bold\">");
         for area in &layout.impassable {
             if let Some(at) = area.label {
                 label(&mut statics, at, layout.label_size * 0.85, "#6b6457", " font-style=\"italic\"", &area.name);
@@ -120,12 +124,15 @@ impl Base {
             label(&mut statics, art.label, layout.label_size, if sea { SEA_INK } else { INK }, extra, &text);
         }
         statics.push_str("</g>\n");
-        Base { head, provinces, statics }
+        Base { head, provinces, centres, labels: statics }
     }
 
     /// An upper bound of the static text's length.
     pub fn len(&self) -> usize {
-        self.head.len() + self.statics.len() + self.provinces.iter().map(|(a, b)| a.len() + b.len() + 8).sum::<usize>()
+        self.head.len()
+            + self.centres.len()
+            + self.labels.len()
+            + self.provinces.iter().map(|(a, b)| a.len() + b.len() + 8).sum::<usize>()
     }
 
     /// The `<svg>` start tag and the background.
@@ -155,8 +162,12 @@ impl Base {
         out.push_str("</g>\n");
     }
 
-    pub fn statics(&self) -> &str {
-        &self.statics
+    pub fn centres(&self) -> &str {
+        &self.centres
+    }
+
+    pub fn labels(&self) -> &str {
+        &self.labels
     }
 }
 
@@ -235,12 +246,17 @@ const ARMY: &str = "M-11,-1.5L7,-9L9.5,-4L-9,3.5ZM-9,3H6L8,8H-11ZM3,5.5A4.2,4.2 
 /// A fleet: a hull with two sails, about 24 × 18 at scale 1.
 const FLEET: &str = "M-12,1.5H12L8,8H-8.5ZM-0.5,-10V0H9ZM-2.5,-7V0H-10Z";
 
-/// Everything that depends on the scene: units, orders, results, title and legend.
-pub(crate) fn overlay(out: &mut String, board: &Board<'_>, scene: &Scene<'_>) {
+/// The orders' lines of the scene, under the labels; where their failure marks go.
+pub(crate) fn order_lines(out: &mut String, board: &Board<'_>, scene: &Scene<'_>) -> orders::Marks {
+    orders::draw(out, board, scene)
+}
+
+/// Everything else that depends on the scene, over the labels: units, results, title and
+/// legend.
+pub(crate) fn overlay(out: &mut String, board: &Board<'_>, scene: &Scene<'_>, marks: &orders::Marks) {
     let map = board.map;
     let layout = &board.layout;
     let position = scene.position;
-    let marks = orders::draw(out, board, scene);
 
     out.push_str("<g id=\"units\">");
     let mut id = String::new();
@@ -255,7 +271,7 @@ pub(crate) fn overlay(out: &mut String, board: &Board<'_>, scene: &Scene<'_>) {
         unit(out, &id, u.kind, board.palette.strong(u.power), at, layout.unit_radius, "");
     }
     out.push_str("</g>\n");
-    orders::draw_results(out, board, scene, &marks);
+    orders::draw_results(out, board, scene, marks);
     legend(out, board, map, position, scene);
 }
 
@@ -376,19 +392,16 @@ fn key(out: &mut String, board: &Board<'_>, left: f32, mut y: f32) {
 }
 
 fn text_at(out: &mut String, x: f32, y: f32, size: f32, weight: &str, s: &str) {
-    out.push_str("<text");
-    attr(out, "x", x);
-    attr(out, "y", y);
-    attr(out, "font-size", size);
-    out.push_str(" font-weight=\"");
-    out.push_str(weight);
-    out.push_str("\" fill=\"#222\">");
-    svg::text(out, s);
-    out.push_str("</text>");
+    text_anchored(out, "", x, y, size, weight, s);
 }
 
 fn text_right(out: &mut String, x: f32, y: f32, size: f32, weight: &str, s: &str) {
-    out.push_str("<text text-anchor=\"end\"");
+    text_anchored(out, " text-anchor=\"end\"", x, y, size, weight, s);
+}
+
+fn text_anchored(out: &mut String, anchor: &str, x: f32, y: f32, size: f32, weight: &str, s: &str) {
+    out.push_str("<text");
+    out.push_str(anchor);
     attr(out, "x", x);
     attr(out, "y", y);
     attr(out, "font-size", size);

@@ -169,8 +169,10 @@ impl<'m> Board<'m> {
         let mut out = String::with_capacity(self.base.len() + 16 * 1024);
         self.base.open(&mut out, &self.layout);
         self.base.provinces(&mut out, |p| self.palette.province_fill(self.map, scene.position, p));
-        out.push_str(self.base.statics());
-        draw::overlay(&mut out, self, scene);
+        out.push_str(self.base.centres());
+        let marks = draw::order_lines(&mut out, self, scene);
+        out.push_str(self.base.labels());
+        draw::overlay(&mut out, self, scene, &marks);
         out.push_str("</svg>\n");
         out
     }

@@ -505,31 +505,26 @@ pub(crate) fn cross(out: &mut String, at: Point, size: f32) {
     cross_mark(out, at, size);
 }
 
-/// The cross's strokes, after the start of its first element.
+/// The cross's strokes (a white halo, then red), after the start of its first element.
 pub(crate) fn cross_mark(out: &mut String, at: Point, size: f32) {
-    out.push_str(" d=\"M");
-    svg::point(out, at + Point::new(-size, -size));
-    out.push('L');
-    svg::point(out, at + Point::new(size, size));
-    out.push('M');
-    svg::point(out, at + Point::new(size, -size));
-    out.push('L');
-    svg::point(out, at + Point::new(-size, size));
-    out.push_str("\" stroke=\"#fff\"");
-    attr(out, "stroke-width", size * 0.75 + 2.0);
-    out.push_str(" stroke-linecap=\"round\"/><path d=\"M");
-    svg::point(out, at + Point::new(-size, -size));
-    out.push('L');
-    svg::point(out, at + Point::new(size, size));
-    out.push('M');
-    svg::point(out, at + Point::new(size, -size));
-    out.push('L');
-    svg::point(out, at + Point::new(-size, size));
-    out.push_str("\" stroke=\"");
-    out.push_str(FAILED);
-    out.push('"');
-    attr(out, "stroke-width", size * 0.75);
-    out.push_str(" stroke-linecap=\"round\"/>");
+    for (i, (colour, width)) in [("#fff", size * 0.75 + 2.0), (FAILED, size * 0.75)].into_iter().enumerate() {
+        if i > 0 {
+            out.push_str("<path");
+        }
+        out.push_str(" d=\"M");
+        svg::point(out, at + Point::new(-size, -size));
+        out.push('L');
+        svg::point(out, at + Point::new(size, size));
+        out.push('M');
+        svg::point(out, at + Point::new(size, -size));
+        out.push('L');
+        svg::point(out, at + Point::new(-size, size));
+        out.push_str("\" stroke=\"");
+        out.push_str(colour);
+        out.push('"');
+        attr(out, "stroke-width", width);
+        out.push_str(" stroke-linecap=\"round\"/>");
+    }
 }
 
 /// The units an outcome says were dislodged (movement) or a retreat phase holds: each with

@@ -3,7 +3,7 @@
 //! results, and the centre counts.
 //!
 //! The map's static part is written once; each phase carries only what changes: the
-//! provinces' fills and the overlay (units, orders, results, legend), made by the same
+//! provinces' fills, the orders' lines and the overlay (units, results, legend), made by the same
 //! code as [`crate::Board::svg`]. The page's own elements have ids the SVG never uses.
 
 use dip::{Map, Order, PhaseOutcome, Position};
@@ -29,7 +29,9 @@ struct FrameData {
     title: String,
     /// Fill of each province, as an index into the page's colour table.
     fills: Vec<u16>,
-    /// The SVG of units, orders, results and legend.
+    /// The SVG of the orders' lines, under the labels.
+    lines: String,
+    /// The SVG of units, results and legend, over the labels.
     overlay: String,
     /// Orders by power: (power, [(order, result code, succeeded)]).
     orders: Vec<(String, Vec<OrderLine>)>,
@@ -64,8 +66,10 @@ fn frame_data(board: &Board<'_>, colours: &mut Vec<String>, frame: &Frame<'_>) -
             index as u16
         })
         .collect();
+    let mut lines = String::new();
+    let marks = crate::draw::order_lines(&mut lines, board, &scene);
     let mut overlay = String::new();
-    crate::draw::overlay(&mut overlay, board, &scene);
+    crate::draw::overlay(&mut overlay, board, &scene, &marks);
 
     let mut orders: Vec<(String, Vec<OrderLine>)> = Vec::new();
     for (i, order) in frame.orders.iter().enumerate() {
@@ -94,7 +98,7 @@ fn frame_data(board: &Board<'_>, colours: &mut Vec<String>, frame: &Frame<'_>) -
         .powers()
         .map(|p| (map.power(p).name.clone(), board.palette.strong(p).to_string(), centres[p.index()], units[p.index()]))
         .collect();
-    FrameData { title: frame.position.phase.to_string(), fills, overlay, orders, counts }
+    FrameData { title: frame.position.phase.to_string(), fills, lines, overlay, orders, counts }
 }
 
 /// The viewer page for the phases of a game, in order. `title` heads the page.
@@ -113,7 +117,9 @@ pub fn viewer_html(board: &Board<'_>, title: &str, frames: &[Frame<'_>]) -> Stri
         Some(position) => board.palette.province_fill(board.map(), position, p),
         None => crate::style::LAND,
     });
-    map_svg.push_str(board.base.statics());
+    map_svg.push_str(board.base.centres());
+    map_svg.push_str("<g id=\"lines\"></g>");
+    map_svg.push_str(board.base.labels());
     map_svg.push_str("<g id=\"overlay\"></g></svg>");
 
     let mut page = String::with_capacity(json.len() + map_svg.len() + 8 * 1024);
@@ -171,6 +177,7 @@ const SCRIPT: &str = r##"(function () {
   var game = JSON.parse(document.getElementById("game").textContent);
   var frames = game.frames;
   var overlay = document.getElementById("overlay");
+  var lines = document.getElementById("lines");
   var select = document.getElementById("phase");
   var current = -1;
 
@@ -198,6 +205,7 @@ const SCRIPT: &str = r##"(function () {
       var shape = document.getElementById("p" + p);
       if (shape) shape.setAttribute("fill", game.colours[c]);
     });
+    lines.innerHTML = f.lines;
     overlay.innerHTML = f.overlay;
     select.value = String(i);
     document.getElementById("phase-title").textContent = f.title;
