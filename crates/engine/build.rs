@@ -5,7 +5,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    // Read when the script runs, not when it was compiled: a build script reused from
+    // another checkout (a copied target folder) must still embed this checkout's files.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_string());
+    let dir = Path::new(&manifest).join("../../variants");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())

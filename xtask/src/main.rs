@@ -3,8 +3,10 @@
 //! issue #15 beside its baseline (see `bench.rs`); `cargo xtask import-maps DIR [--out DIR]`
 //! imports every DPjudge `.map` file of a folder and prints each report; `cargo xtask godip
 //! FILE.go [options]` prints a godip variant definition as a dip variant file; `cargo xtask
-//! compare A.ron B.ron` lists how two variant files differ; `cargo xtask fuzz --time N` runs
-//! the property tests for N seconds (see `fuzz.rs`).
+//! compare A.ron B.ron` lists how two variant files differ; `cargo xtask serve-bench
+//! [--requests N]` pipes opening positions through `dip serve --stdio` and reports the rate
+//! and the server's memory; `cargo xtask fuzz --time N` runs the property tests for N
+//! seconds (see `fuzz.rs`).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -12,6 +14,7 @@ use std::process::ExitCode;
 mod bench;
 mod fuzz;
 mod godip;
+mod serve_bench;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,12 +24,14 @@ fn main() -> ExitCode {
         Some("import-maps") => import_maps(&args[1..]),
         Some("godip") => godip::run(&args[1..]),
         Some("compare") => compare(&args[1..]),
+        Some("serve-bench") => serve_bench::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
-                 DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask compare A.ron B.ron | cargo \
-                 xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... [--seed N] [--debug]"
+                 DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask compare A.ron B.ron | cargo xtask \
+                 serve-bench [--requests N] | cargo xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... \
+                 [--seed N] [--debug]"
             );
             ExitCode::from(2)
         }

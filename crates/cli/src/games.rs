@@ -93,10 +93,10 @@ struct Variants {
 }
 
 impl Variants {
-    fn get(&mut self, name: &str, file: &Path) -> Result<&Variant, Errors> {
+    fn get(&mut self, name: &str, file: &Path, given: Option<&Path>) -> Result<&Variant, Errors> {
         let key = name.to_ascii_lowercase();
         if !self.loaded.contains_key(&key) {
-            let variant = load::variant_for(name, file, None)?;
+            let variant = load::variant_for(name, file, given)?;
             self.loaded.insert(key.clone(), variant);
         }
         self.loaded.get(&key).ok_or_else(|| vec![format!("{}: variant `{name}` could not be kept", file.display())])
@@ -145,7 +145,7 @@ pub fn replay(paths: &[PathBuf], rule_args: &RuleArgs) -> Result<Output, Errors>
                     return;
                 }
             };
-            let variant = match variants.get(&game.map, path) {
+            let variant = match variants.get(&game.map, path, rule_args.variant.as_deref()) {
                 Ok(v) => v,
                 Err(lines) => {
                     tally.games_differing += 1;
@@ -335,7 +335,7 @@ pub fn check_orders(path: &Path, rule_args: &RuleArgs) -> Result<Output, Errors>
                 return;
             }
         };
-        let variant = match variants.get(&game.map, path) {
+        let variant = match variants.get(&game.map, path, rule_args.variant.as_deref()) {
             Ok(v) => v,
             Err(lines) => {
                 errors.extend(lines);

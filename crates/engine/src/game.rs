@@ -130,8 +130,9 @@ pub fn play_phase(
     play_phase_with(&mut Adjudicator::new(), map, position, orders, rules)
 }
 
-/// [`play_phase`] with a movement adjudicator kept between calls.
-pub(crate) fn play_phase_with(
+/// [`play_phase`] with a movement adjudicator kept between calls, so its scratch tables are
+/// reused (a server adjudicating one position after another).
+pub fn play_phase_with(
     adjudicator: &mut Adjudicator,
     map: &Map,
     start: &Position,

@@ -40,7 +40,7 @@ pub use dip_io as io;
 pub use dip_map as map;
 pub use dip_movement as movement;
 pub use dip_orders as orders;
-pub use game::{Game, PhaseOutcome, PhaseRecord, PhaseResult, play_phase};
+pub use game::{Game, PhaseOutcome, PhaseRecord, PhaseResult, play_phase, play_phase_with};
 pub use housekeeping::{Arrival, OrderSet, flying_dutchmen, merge_order_sets, remove_flying_dutchmen};
 pub use legal::{LegalOrders, legal_orders, legal_orders_at};
 pub use presets::{

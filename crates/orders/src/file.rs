@@ -305,45 +305,45 @@ impl PositionFile {
             phase: Some(position.phase.to_string()),
             ..PositionFile::default()
         };
-        for power in map.powers() {
-            let name = map.power(power).name.clone();
-            let units: Vec<String> = position
-                .units
-                .iter()
-                .filter(|u| u.power == power)
-                .map(|u| format!("{} {}", u.kind, map.loc_name(u.loc)))
-                .collect();
+        // One pass over each list, power by power in the map's order.
+        let powers = map.power_count();
+        let mut units: Vec<Vec<String>> = vec![Vec::new(); powers];
+        for u in &position.units {
+            units[u.power.index()].push(unit_name(map, u.kind, u.loc));
+        }
+        let mut dislodged: Vec<Vec<DislodgedEntry>> = vec![Vec::new(); powers];
+        for d in &position.dislodged {
+            dislodged[d.unit.power.index()].push(DislodgedEntry {
+                unit: unit_name(map, d.unit.kind, d.unit.loc),
+                attacked_from: map.province(d.attacker_from).name.clone(),
+                by_convoy: d.by_convoy,
+                retreats: Some(d.retreats.iter().map(|&l| map.loc_name(l)).collect()),
+            });
+        }
+        let mut listed: Vec<Vec<String>> = vec![Vec::new(); powers];
+        for o in orders {
+            listed[o.power.index()].push(o.display(map).to_string());
+        }
+        let mut owned: Vec<Vec<String>> = vec![Vec::new(); powers];
+        for c in map.centres() {
+            if let Some(power) = position.owners[c.index()] {
+                owned[power.index()].push(map.province(c).name.clone());
+            }
+        }
+        let mut centres: IndexMap<String, Vec<String>> = IndexMap::with_capacity(powers);
+        let lists = units.into_iter().zip(dislodged).zip(listed).zip(owned);
+        for (power, (((units, dislodged), listed), owned)) in map.powers().zip(lists) {
+            let name = &map.power(power).name;
             if !units.is_empty() {
                 file.units.insert(name.clone(), units);
             }
-            let dislodged: Vec<DislodgedEntry> = position
-                .dislodged
-                .iter()
-                .filter(|d| d.unit.power == power)
-                .map(|d| DislodgedEntry {
-                    unit: format!("{} {}", d.unit.kind, map.loc_name(d.unit.loc)),
-                    attacked_from: map.province(d.attacker_from).name.clone(),
-                    by_convoy: d.by_convoy,
-                    retreats: Some(d.retreats.iter().map(|&l| map.loc_name(l)).collect()),
-                })
-                .collect();
             if !dislodged.is_empty() {
                 file.dislodged.insert(name.clone(), dislodged);
             }
-            let list: Vec<String> =
-                orders.iter().filter(|o| o.power == power).map(|o| o.display(map).to_string()).collect();
-            if !list.is_empty() {
-                file.orders.insert(name.clone(), list);
+            if !listed.is_empty() {
+                file.orders.insert(name.clone(), listed);
             }
-        }
-        let mut centres: IndexMap<String, Vec<String>> = IndexMap::new();
-        for power in map.powers() {
-            let owned: Vec<String> = map
-                .centres()
-                .filter(|c| position.owners[c.index()] == Some(power))
-                .map(|c| map.province(c).name.clone())
-                .collect();
-            centres.insert(map.power(power).name.clone(), owned);
+            centres.insert(name.clone(), owned);
         }
         file.centres = Some(centres);
         Ok(file)
@@ -474,6 +474,21 @@ fn unknown_province(map: &Map, name: &str) -> String {
     }
 }
 
+/// `A Paris`, `F St Petersburg(sc)`: a unit as a position file names it.
+fn unit_name(map: &Map, kind: UnitKind, loc: LocId) -> String {
+    let location = map.location(loc);
+    let name = &map.province(location.province).name;
+    let mut text = String::with_capacity(name.len() + 6);
+    text.push_str(if kind == UnitKind::Army { "A " } else { "F " });
+    text.push_str(name);
+    if let Some(coast) = &location.coast {
+        text.push('(');
+        text.push_str(coast);
+        text.push(')');
+    }
+    text
+}
+
 /// Reads a unit as written in a position: `A Paris`, `F St Petersburg(sc)`, `F stp/sc`.
 /// A leading `Power:` is allowed and ignored here.
 pub fn parse_unit(map: &Map, text: &str) -> Result<(UnitKind, LocId), String> {
@@ -481,6 +496,17 @@ pub fn parse_unit(map: &Map, text: &str) -> Result<(UnitKind, LocId), String> {
         Some((power, rest)) if map.power_by_name(power).is_some() => rest,
         _ => text,
     };
+    // The usual `A PAR`, `F STP/SC`, `A Paris`: a type word and a place of the map.
+    let trimmed = text.trim_start();
+    let (word, rest) = trimmed.split_once(char::is_whitespace).unwrap_or((trimmed, ""));
+    let kind = match word.to_ascii_lowercase().as_str() {
+        "a" | "army" => Some(UnitKind::Army),
+        "f" | "fleet" => Some(UnitKind::Fleet),
+        _ => None,
+    };
+    if let Some(loc) = kind.and_then(|kind| place_loc(map, kind, rest)) {
+        return Ok((kind.unwrap_or(UnitKind::Army), loc));
+    }
     let toks = tokens(text);
     let kind = match toks.first().map(|t| t.tok) {
         Some(Tok::Word(w)) if w.eq_ignore_ascii_case("a") || w.eq_ignore_ascii_case("army") => UnitKind::Army,
@@ -492,8 +518,36 @@ pub fn parse_unit(map: &Map, text: &str) -> Result<(UnitKind, LocId), String> {
     Ok((kind, loc))
 }
 
+/// The usual `PAR`, `Paris`, `STP/SC`: a name of the map, with a known coast, that a unit of
+/// `kind` can stand on; `None` for anything else, which the order reader then explains.
+fn place_loc(map: &Map, kind: UnitKind, text: &str) -> Option<LocId> {
+    let text = text.trim();
+    let (name, coast) = match text.split_once('/') {
+        Some((name, coast)) => (name, Some(coast)),
+        None => (text, None),
+    };
+    // A plain word is looked up without allocating; other names are normalised first.
+    let mut buf = [0u8; 32];
+    let province = if !name.is_empty() && name.len() <= buf.len() && name.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        for (slot, b) in buf.iter_mut().zip(name.bytes()) {
+            *slot = b.to_ascii_lowercase();
+        }
+        map.province_by_normalised_bytes(&buf[..name.len()])?
+    } else {
+        map.province_by_name(name)?
+    };
+    let coast = match coast {
+        Some(c) => Some(map.coast_by_name(province, c)?),
+        None => None,
+    };
+    map.unit_loc(kind, province, coast)
+}
+
 /// Reads `Name[(coast)]` as the location a unit of `kind` stands on.
 pub fn parse_place_loc(map: &Map, kind: UnitKind, text: &str) -> Result<LocId, String> {
+    if let Some(loc) = place_loc(map, kind, text) {
+        return Ok(loc);
+    }
     let order = format!("{kind} {text}");
     let power = PowerId(0);
     // The board names its places exactly: the misspelling tolerance is for orders.
