@@ -5,12 +5,14 @@
 //! FILE.go [options]` prints a godip variant definition as a dip variant file; `cargo xtask
 //! compare A.ron B.ron` lists how two variant files differ; `cargo xtask serve-bench
 //! [--requests N]` pipes opening positions through `dip serve --stdio` and reports the rate
-//! and the server's memory.
+//! and the server's memory; `cargo xtask fuzz --time N` runs the property tests for N
+//! seconds (see `fuzz.rs`).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 mod bench;
+mod fuzz;
 mod godip;
 mod serve_bench;
 
@@ -23,11 +25,13 @@ fn main() -> ExitCode {
         Some("godip") => godip::run(&args[1..]),
         Some("compare") => compare(&args[1..]),
         Some("serve-bench") => serve_bench::run(&args[1..]),
+        Some("fuzz") => fuzz::run(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
                  DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask compare A.ron B.ron | cargo xtask \
-                 serve-bench [--requests N]"
+                 serve-bench [--requests N] | cargo xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... \
+                 [--seed N] [--debug]"
             );
             ExitCode::from(2)
         }

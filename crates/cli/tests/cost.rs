@@ -20,8 +20,28 @@ fn folder(test: &str) -> PathBuf {
 
 /// A position file of the opening with `n` copies of an order (`A Paris - {to}`).
 fn orders_file(dir: &Path, n: usize, to: &str) -> PathBuf {
-    let to = if to.is_empty() { "Burgundy" } else { to };
-    let orders: Vec<String> = (0..n).map(|_| format!("\"A Paris - {to}\"")).collect();
+    let orders: Vec<String> = (0..n)
+        .map(|i| {
+            if to.is_empty() {
+                // Each order its own text (the letters' case spells `i`), as in a real file:
+                // finding each one's line by scanning the file was quadratic.
+                let mut bit = 0;
+                let text: String = "A Paris - Burgundy"
+                    .chars()
+                    .map(|c| {
+                        if !c.is_ascii_alphabetic() {
+                            return c;
+                        }
+                        bit += 1;
+                        if i >> (bit - 1) & 1 == 1 { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() }
+                    })
+                    .collect();
+                format!("\"{text}\"")
+            } else {
+                format!("\"A Paris - {to}\"")
+            }
+        })
+        .collect();
     let text = format!(
         "(\n variant: \"standard\",\n units: {{\"France\": [\"A Paris\"]}},\n orders: {{\"France\": [\n{}\n]}},\n)\n",
         orders.join(",\n")
@@ -51,8 +71,8 @@ fn check_orders(path: &Path) -> Duration {
 #[test]
 fn checking_orders_is_linear_in_their_number() {
     let dir = folder("linear");
-    // Valid orders (each a duplicate of the first, so all but one are illegal): reading
-    // them used to scan the file once per order.
+    // Valid orders (all for one unit, so all but one are illegal), each written its own
+    // way: finding each one's line used to scan the file.
     let small = check_orders(&orders_file(&dir, 4_000, ""));
     let large = check_orders(&orders_file(&dir, 16_000, ""));
     assert!(large < small * 8 + Duration::from_millis(500), "4,000 orders: {small:?}, 16,000: {large:?}");

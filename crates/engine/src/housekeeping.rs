@@ -95,7 +95,11 @@ pub fn remove_flying_dutchmen(map: &Map, position: &mut Position, rules: &Rules)
     provinces.sort();
     provinces.dedup();
     for province in provinces {
-        let candidates: Vec<Unit> = suspects.iter().copied().filter(|u| map.province_of(u.loc) == province).collect();
+        let candidates: Vec<Unit> = suspects
+            .iter()
+            .copied()
+            .filter(|u| u.loc.index() < map.location_count() && map.province_of(u.loc) == province)
+            .collect();
         let rank = |u: &Unit| -> usize {
             let own: Vec<Unit> = position.units.iter().copied().filter(|o| o.power == u.power).collect();
             let order =

@@ -176,6 +176,10 @@ fn write_upper(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
 
 impl OrderDisplay<'_> {
     fn place(&self, f: &mut fmt::Formatter<'_>, place: &Place) -> fmt::Result {
+        // An order of another map shows its foreign ids rather than panic (`Order::check`).
+        if place.province.index() >= self.map.province_count() {
+            return write!(f, "?{}", place.province.index());
+        }
         let province = self.map.province(place.province);
         match self.notation {
             Notation::Datc => f.write_str(&province.name)?,
@@ -183,6 +187,7 @@ impl OrderDisplay<'_> {
             Notation::Mila => write_upper(f, &province.abbr)?,
         }
         match &place.coast {
+            Some(CoastSpec::Known(loc)) if loc.index() >= self.map.location_count() => write!(f, "(?{})", loc.index()),
             Some(CoastSpec::Known(loc)) => {
                 let coast = self.map.location(*loc).coast.as_deref().unwrap_or_default();
                 match self.notation {
@@ -201,7 +206,9 @@ impl OrderDisplay<'_> {
     }
 
     fn unit(&self, f: &mut fmt::Formatter<'_>, unit: &UnitSpec) -> fmt::Result {
-        if let Some(power) = unit.power {
+        if let Some(power) = unit.power.filter(|p| p.index() >= self.map.power_count()) {
+            write!(f, "?{} ", power.index())?;
+        } else if let Some(power) = unit.power {
             let adjective = &self.map.power(power).adjective;
             if self.notation == Notation::Mila {
                 write_upper(f, adjective)?;

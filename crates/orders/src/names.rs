@@ -112,34 +112,43 @@ fn nearest(map: &Map, wanted: &str, n: usize, limit: usize) -> Vec<String> {
 }
 
 /// A normalised word to compare names with, as bytes when it is ASCII (nearly always),
-/// with its letter counts for a quick lower bound on the distance.
+/// with its length in characters and its letter counts for quick bounds on the distance.
 struct Word<'a> {
     text: &'a str,
+    /// The characters, when the word is not ASCII.
     chars: Option<Vec<char>>,
+    count: usize,
     letters: [u16; 32],
 }
 
 impl<'a> Word<'a> {
     fn new(text: &'a str) -> Self {
-        let chars = (!text.is_ascii()).then(|| text.chars().collect());
-        Word { text, chars, letters: letters(text.as_bytes()) }
+        let chars: Option<Vec<char>> = (!text.is_ascii()).then(|| text.chars().collect());
+        let count = chars.as_ref().map_or(text.len(), Vec::len);
+        Word { text, chars, count, letters: letters(text.as_bytes()) }
     }
 
-    /// The edit distance to `name` if it is at most `limit`.
+    /// The edit distance to `name` if it is at most `limit`. The lengths alone rule out
+    /// most names, whatever the word's length, before any character is compared.
     fn distance_within(&self, name: &str, limit: usize) -> Option<usize> {
-        match &self.chars {
-            None if name.is_ascii() => {
-                if self.text.len().abs_diff(name.len()) > limit || self.letters_apart(name) > limit {
-                    return None;
-                }
-                bounded_distance(self.text.as_bytes(), name.as_bytes(), limit)
-            }
-            _ => {
-                let a: Vec<char> = self.text.chars().collect();
-                let b: Vec<char> = name.chars().collect();
-                bounded_distance(&a, &b, limit)
-            }
+        let ascii = self.chars.is_none() && name.is_ascii();
+        let count = if name.is_ascii() { name.len() } else { name.chars().count() };
+        if self.count.abs_diff(count) > limit {
+            return None;
         }
+        if ascii {
+            if self.letters_apart(name) > limit {
+                return None;
+            }
+            return bounded_distance(self.text.as_bytes(), name.as_bytes(), limit);
+        }
+        // Within `limit` of the name's length: short.
+        let a: Vec<char> = match &self.chars {
+            Some(chars) => chars.clone(),
+            None => self.text.chars().collect(),
+        };
+        let b: Vec<char> = name.chars().collect();
+        bounded_distance(&a, &b, limit)
     }
 
     /// A lower bound of the distance to an ASCII `name`: each edit mends at most one

@@ -1,0 +1,450 @@
+//! The targets: what each case calls with its input, and what must hold of the answers.
+
+use indexmap::IndexMap;
+
+use dip::batch::{self, Rng};
+use dip::map::schema::{
+    BuildRule, CalendarDef, CanalDef, CentreRestrictionDef, CoastDef, DifficultBorderDef, LeadDef, PowerDef, PowerRole,
+    ProvinceDef, RailroadDef, StartDef, StartUnitDef, Terrain, VariantFile, VictoryDef,
+};
+use dip::orders::{SourceIndex, read_orders};
+use dip::{
+    Adjudicator, Arrival, Game, Limits, Map, NameMatching, Notation, OrderSet, ParseOptions, PhaseKind, Position,
+    PositionFile, PowerId, Rules, Season, UnitKind,
+};
+
+use crate::make::{self, Source};
+use crate::{Fuzzer, Target};
+
+pub(crate) fn run(fuzzer: &Fuzzer, target: Target, s: &mut Source<'_>) {
+    match target {
+        Target::OrderText => order_text(fuzzer, s),
+        Target::Position => position(fuzzer, s),
+        Target::VariantText => variant_text(fuzzer, s),
+        Target::VariantData => variant_data(s),
+        Target::PositionFile => position_file(fuzzer, s),
+        Target::GameJson => game_json(fuzzer, s),
+    }
+}
+
+const NOTATIONS: [Notation; 3] = [Notation::Datc, Notation::Judge, Notation::Mila];
+const KINDS: [PhaseKind; 3] = [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment];
+
+fn order_text(fuzzer: &Fuzzer, s: &mut Source<'_>) {
+    let (_, map) = fuzzer.map(s);
+    let mut text = String::new();
+    for _ in 0..1 + s.below(9) {
+        if !text.is_empty() && s.chance(85) {
+            text.push(' ');
+        }
+        text.push_str(&make::word(s, map));
+    }
+    let mut options = ParseOptions::new(KINDS[s.below(3)]);
+    if s.chance(85) {
+        options = options.power(make::power(s, map));
+    }
+    if s.chance(30) {
+        options.names = NameMatching::Exact;
+    }
+    if let Ok(order) = dip::parse_order(map, options, &text) {
+        // The parser names only the map's provinces and coasts.
+        if options.power.is_none_or(|p| p.index() < map.power_count()) {
+            assert!(order.check(map).is_ok(), "`{text}` read as an order with ids the map lacks: {order:?}");
+        }
+        for notation in NOTATIONS {
+            let shown = order.display_as(map, notation).to_string();
+            let _ = dip::parse_order(map, options, &shown);
+        }
+    }
+    let _ = dip::orders::suggestions(map, &text, 3);
+    let _ = dip::orders::interpret_name(map, &text, NameMatching::OneMeaning);
+    let _ = dip::parse_unit(map, &text);
+    let _ = dip::orders::parse_place_loc(map, if s.chance(50) { UnitKind::Army } else { UnitKind::Fleet }, &text);
+    let _ = map.province_by_name(&text);
+    let _ = map.power_by_name(&text);
+    let _ = text.parse::<dip::Phase>();
+}
+
+/// Every entry point that takes a position and orders.
+fn position(fuzzer: &Fuzzer, s: &mut Source<'_>) {
+    let (index, map) = fuzzer.map(s);
+    let position = make::position(s, fuzzer, index);
+    // Now and then the position meets another map.
+    let (_, other) = fuzzer.map(s);
+    let map = if s.chance(8) { other } else { map };
+    let orders = make::orders(s, map, &position);
+    let rules = make::rules(s);
+    exercise(s, map, &position, &orders, &rules);
+}
+
+/// Calls everything that takes a position and orders, and checks what must hold.
+fn exercise(s: &mut Source<'_>, map: &Map, position: &Position, orders: &[dip::Order], rules: &Rules) {
+    let checked = position.check(map);
+    let _ = position.validate(map, rules);
+    if let Ok(outcome) = dip::adjudicate(map, position, orders, rules) {
+        assert!(checked.is_ok(), "a position `check` refuses was adjudicated");
+        assert_eq!(outcome.results.len(), orders.len());
+        assert!(outcome.position.check(map).is_ok(), "the movement phase made a position of another shape");
+        for d in &outcome.position.dislodged {
+            let _ = dip::retreat_options(map, &outcome.position, d, &outcome.contested, rules);
+        }
+    }
+    if let Ok(outcome) = dip::adjudicate_retreats(map, position, orders, rules) {
+        assert_eq!(outcome.results.len(), orders.len());
+        assert!(outcome.position.check(map).is_ok());
+    }
+    if let Ok(outcome) = dip::adjudicate_adjustments(map, position, orders, rules) {
+        assert_eq!(outcome.results.len(), orders.len());
+        assert!(outcome.position.check(map).is_ok());
+    }
+    // The two steps of the adjudicator, asked about the same or other input.
+    let mut adjudicator = Adjudicator::new();
+    let _ = adjudicator.run(map, position, orders, rules);
+    let _ = adjudicator.outcome(map, position, if s.chance(20) { &orders[..orders.len() / 2] } else { orders });
+    for u in 0..adjudicator.unit_count() + 2 {
+        let _ = (adjudicator.moved(u), adjudicator.dislodged_by(u));
+    }
+    if let Ok(result) = dip::play_phase(map, position, orders, rules) {
+        assert!(result.next.check(map).is_ok());
+    }
+    if let Ok(choices) = dip::legal_orders(map, position) {
+        let mut rng = Rng::new(u64::from(s.u16()));
+        let legal = batch::random_orders(map, position, &choices, &mut rng);
+        if let Ok(result) = dip::play_phase(map, position, &legal, rules) {
+            assert!(result.next.check(map).is_ok());
+        }
+    }
+    if let Ok(mut game) = Game::from_position(map.clone(), *rules, position.clone()) {
+        let _ = game.play(orders.to_vec());
+        let _ = game.winner();
+        let _ = game.centre_counts();
+    }
+    if let Ok(file) = PositionFile::write(map, position, orders) {
+        let _ = file.read(map, None);
+    }
+    for d in &position.dislodged {
+        if checked.is_ok() {
+            let _ = dip::retreat_options(map, position, d, &[], rules);
+        }
+    }
+    let power = make::power(s, map);
+    let _ = dip::adjust::counted_centres(map, position, power);
+    let _ = dip::adjust::build_sites(map, position, power);
+    let _ = dip::adjust::adjustments_needed(map, position);
+    let _ = dip::adjust::removal_precedence(map, position, power, rules);
+    dip::adjust::update_ownership(map, &mut position.clone());
+    let _ = dip::flying_dutchmen(map, position);
+    let _ = dip::remove_flying_dutchmen(map, &mut position.clone(), rules);
+    let sets: Vec<OrderSet> = orders
+        .chunks(3)
+        .map(|c| OrderSet { orders: c.to_vec(), replaces_earlier: s.chance(30), keeps_earlier: s.chance(30) })
+        .collect();
+    let _ = dip::merge_order_sets(&sets, if s.chance(50) { Arrival::Known } else { Arrival::Unknown }, rules);
+    for order in orders {
+        let _ = order.check(map);
+        for notation in NOTATIONS {
+            let _ = order.display_as(map, notation).to_string();
+        }
+    }
+}
+
+/// An embedded variant's text, mutated, loaded and, if it loads, played.
+fn variant_text(fuzzer: &Fuzzer, s: &mut Source<'_>) {
+    let (_, map) = fuzzer.map(s);
+    let Some(&(name, text)) = dip::EMBEDDED_VARIANTS.iter().find(|(n, _)| *n == map.name()) else { return };
+    let mut words = |s: &mut Source<'_>| make::word(s, map);
+    let text = make::mutate(s, text, &mut words);
+    if let Ok(map) = dip::load_str(name, &text) {
+        play(s, &map);
+    }
+}
+
+/// A loaded map played a little: the opening, legal orders, two phases.
+fn play(s: &mut Source<'_>, map: &Map) {
+    let rules = Rules::of_variant(map).unwrap_or_default();
+    let mut position = Position::opening(map);
+    assert!(position.check(map).is_ok(), "the opening of a map that loads is of another shape");
+    for _ in 0..2 {
+        let orders = make::orders(s, map, &position);
+        exercise(s, map, &position, &orders, &rules);
+        let Ok(choices) = dip::legal_orders(map, &position) else { return };
+        let mut rng = Rng::new(u64::from(s.u16()));
+        let legal = batch::random_orders(map, &position, &choices, &mut rng);
+        match dip::play_phase(map, &position, &legal, &rules) {
+            Ok(result) => position = result.next,
+            Err(_) => return,
+        }
+    }
+}
+
+/// A small random map as data, built and, if valid, played.
+fn variant_data(s: &mut Source<'_>) {
+    let n = 1 + s.below(12);
+    let name = |s: &mut Source<'_>| if s.chance(95) { format!("p{}", s.below(n)) } else { make::garbage(s) };
+    let target = |s: &mut Source<'_>| {
+        let mut t = name(s);
+        if s.chance(15) {
+            t.push_str(["/c0", "/c1", "/xx"][s.below(3)]);
+        }
+        t
+    };
+    let mut provinces = Vec::new();
+    for i in 0..n {
+        let terrain = [Terrain::Land, Terrain::Sea, Terrain::Coast][s.below(3)];
+        let army = (0..s.below(4)).map(|_| name(s)).collect();
+        let coasts: Vec<CoastDef> = (0..if s.chance(15) { s.below(3) } else { 0 })
+            .map(|k| CoastDef {
+                abbr: format!("c{k}"),
+                name: format!("Coast {k}"),
+                fleet: (0..s.below(3)).map(|_| target(s)).collect(),
+            })
+            .collect();
+        let fleet = if coasts.is_empty() { (0..s.below(4)).map(|_| target(s)).collect() } else { Vec::new() };
+        provinces.push(ProvinceDef {
+            abbr: if s.chance(97) { format!("p{i}") } else { name(s) },
+            name: if s.chance(95) { format!("Province {i}") } else { make::garbage(s) },
+            aliases: (0..s.below(2)).map(|_| make::garbage(s)).collect(),
+            terrain,
+            centre: s.chance(40),
+            army,
+            fleet,
+            coasts,
+            convoyable: s.chance(10),
+            frozen_in: if s.chance(10) {
+                vec![if s.chance(50) { Season::Spring } else { Season::Fall }]
+            } else {
+                vec![]
+            },
+        });
+    }
+    // Borders both ways, mostly, so that many maps load.
+    if s.chance(70) {
+        let army: Vec<(usize, String)> =
+            provinces.iter().enumerate().flat_map(|(i, p)| p.army.iter().map(move |t| (i, t.clone()))).collect();
+        for (i, t) in army {
+            if let Some(j) = t.strip_prefix('p').and_then(|k| k.parse::<usize>().ok()).filter(|&j| j < n) {
+                let back = format!("p{i}");
+                if !provinces[j].army.contains(&back) {
+                    provinces[j].army.push(back);
+                }
+            }
+        }
+    }
+    let powers: Vec<PowerDef> = (0..s.below(5))
+        .map(|k| PowerDef {
+            name: format!("Power{k}"),
+            adjective: format!("Power{k}ish"),
+            short: format!("P{k}"),
+            homes: (0..s.below(3)).map(|_| name(s)).collect(),
+            role: if s.chance(15) { PowerRole::Neutral { rebuilds: s.chance(50) } } else { PowerRole::Player },
+        })
+        .collect();
+    let power_name = |s: &mut Source<'_>| if s.chance(90) { format!("Power{}", s.below(5)) } else { make::garbage(s) };
+    let units = (0..s.below(5))
+        .map(|_| StartUnitDef {
+            power: power_name(s),
+            kind: if s.chance(50) { UnitKind::Army } else { UnitKind::Fleet },
+            at: target(s),
+        })
+        .collect();
+    let mut rules = std::collections::BTreeMap::new();
+    if s.chance(20) {
+        let issue = dip::map::rules::ISSUES[s.below(dip::map::rules::ISSUES.len())];
+        rules.insert(if s.chance(80) { issue.to_string() } else { make::garbage(s) }, make::garbage(s));
+    }
+    let def = VariantFile {
+        name: "fuzz".into(),
+        title: "Fuzz".into(),
+        description: String::new(),
+        powers,
+        provinces,
+        start: StartDef {
+            season: if s.chance(50) { Season::Spring } else { Season::Fall },
+            year: if s.chance(90) { 1901 } else { s.u16() },
+            units,
+            extra_owned: (0..s.below(2)).map(|_| (name(s), power_name(s))).collect(),
+            owners: if s.chance(10) { Some((0..s.below(3)).map(|_| (name(s), power_name(s))).collect()) } else { None },
+        },
+        victory: VictoryDef {
+            centres: if s.chance(80) { 1 + s.below(3) as u16 } else { s.u16() },
+            lead: if s.chance(10) {
+                Some(LeadDef { year: s.u16(), centres: s.below(4) as u16, less_each_year: s.u16(), at_least: s.u16() })
+            } else {
+                None
+            },
+        },
+        calendar: if s.chance(15) {
+            CalendarDef { years_to_fall: s.below(6) as u16, years_to_spring: s.below(6) as u16 }
+        } else if s.chance(5) {
+            CalendarDef { years_to_fall: s.u16(), years_to_spring: s.u16() }
+        } else {
+            CalendarDef::default()
+        },
+        build_rule: if s.chance(50) { BuildRule::HomeCentres } else { BuildRule::AnyOwnedCentre },
+        rules,
+        railroads: (0..if s.chance(15) { 1 + s.below(2) } else { 0 })
+            .map(|k| RailroadDef {
+                name: format!("Rail {k}"),
+                short: format!("R{k}X"),
+                power: power_name(s),
+                stations: (0..s.below(5)).map(|_| name(s)).collect(),
+            })
+            .collect(),
+        canals: (0..if s.chance(15) { 1 } else { 0 })
+            .map(|_| CanalDef {
+                name: "Canal".into(),
+                short: "CNL".into(),
+                between: (name(s), name(s)),
+                keeper: name(s),
+            })
+            .collect(),
+        difficult_borders: (0..if s.chance(15) { 1 } else { 0 })
+            .map(|_| DifficultBorderDef { between: (name(s), name(s)), strength_cost: s.u8() })
+            .collect(),
+        one_way_borders: (0..if s.chance(15) { 1 + s.below(3) } else { 0 }).map(|_| (target(s), target(s))).collect(),
+        centre_restrictions: (0..if s.chance(15) { 1 } else { 0 })
+            .map(|_| CentreRestrictionDef {
+                centre: name(s),
+                power: power_name(s),
+                may_build: s.chance(50),
+                counts: s.chance(50),
+            })
+            .collect(),
+    };
+    if let Ok(map) = dip::map::VariantBuilder::new(def).build() {
+        play(s, &map);
+    }
+}
+
+/// Position files: an example's text mutated, or a file made of the map's names; read as
+/// RON or JSON under random rules and caps, then played.
+fn position_file(fuzzer: &Fuzzer, s: &mut Source<'_>) {
+    let standard = fuzzer.maps.iter().find(|m| m.name() == "standard");
+    let (text, map) = match (s.pick(&fuzzer.position_texts), standard) {
+        (Some(text), Some(map)) if s.chance(60) => (text.to_string(), map),
+        _ => {
+            let (_, map) = fuzzer.map(s);
+            (made_up_file(s, map), map)
+        }
+    };
+    let mut words = |s: &mut Source<'_>| make::word(s, map);
+    let json = s.chance(30);
+    let text = if json {
+        // The same file as JSON (when it reads as RON at all), then mutated.
+        let parsed: Option<PositionFile> = ron_options().from_str(&text).ok();
+        let json = parsed.and_then(|f| serde_json::to_string_pretty(&f).ok()).unwrap_or_default();
+        make::mutate(s, &json, &mut words)
+    } else {
+        make::mutate(s, &text, &mut words)
+    };
+    let file: Option<PositionFile> =
+        if json { serde_json::from_str(&text).ok() } else { ron_options().from_str(&text).ok() };
+    let Some(file) = file else { return };
+    let rules = make::rules(s);
+    let limits = if s.chance(20) {
+        Limits { max_orders: s.below(30), max_line_bytes: s.below(60), ..Limits::DEFAULT }
+    } else {
+        Limits::DEFAULT
+    };
+    let _ = file.read(map, Some(&text));
+    if let Ok((position, lines)) = file.read_with(map, Some(&text), &rules, &limits) {
+        // What a strict reader accepts is a valid position.
+        position.validate(map, &rules).unwrap_or_else(|e| panic!("a position file read but is invalid: {e}"));
+        let orders: Vec<dip::Order> = lines.iter().filter_map(|l| l.parsed.as_ref().ok().cloned()).collect();
+        exercise(s, map, &position, &orders, &rules);
+    }
+    // The orders of a file read as `dip run` reads an orders file.
+    let mut index = SourceIndex::new(&text);
+    let group: IndexMap<String, Vec<String>> = file.orders.clone();
+    let _ = read_orders(map, KINDS[s.below(3)], &group, &mut index, &limits);
+}
+
+fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// A position file of the map's names (and others): units, dislodged units, centres,
+/// contested provinces, orders, rules.
+fn made_up_file(s: &mut Source<'_>, map: &Map) -> String {
+    let phase = make::phase(s, map);
+    let mut file =
+        PositionFile { variant: map.name().into(), phase: Some(phase.to_string()), ..PositionFile::default() };
+    if s.chance(10) {
+        file.phase = Some(make::garbage(s));
+    }
+    let power_name = |s: &mut Source<'_>| {
+        if s.chance(90) { map.power(PowerId(s.below(map.power_count()) as u8)).name.clone() } else { make::garbage(s) }
+    };
+    let unit = |s: &mut Source<'_>| format!("{} {}", ["A", "F"][s.below(2)], make::word(s, map));
+    for _ in 0..s.below(8) {
+        let units = (0..s.below(5)).map(|_| unit(s)).collect();
+        file.units.insert(power_name(s), units);
+    }
+    if phase.kind == PhaseKind::Retreat || s.chance(10) {
+        for _ in 0..s.below(3) {
+            let entries = (0..1 + s.below(2))
+                .map(|_| dip::orders::DislodgedEntry {
+                    unit: unit(s),
+                    attacked_from: make::word(s, map),
+                    by_convoy: s.chance(20),
+                    retreats: if s.chance(50) {
+                        Some((0..s.below(3)).map(|_| make::word(s, map)).collect())
+                    } else {
+                        None
+                    },
+                })
+                .collect();
+            file.dislodged.insert(power_name(s), entries);
+        }
+        file.contested = (0..s.below(2)).map(|_| make::word(s, map)).collect();
+    }
+    if s.chance(50) {
+        let mut centres = IndexMap::new();
+        for _ in 0..s.below(5) {
+            centres.insert(power_name(s), (0..s.below(4)).map(|_| make::word(s, map)).collect());
+        }
+        file.centres = Some(centres);
+    }
+    for _ in 0..s.below(6) {
+        let orders = (0..s.below(5))
+            .map(|_| (0..1 + s.below(6)).map(|_| make::word(s, map)).collect::<Vec<_>>().join(" "))
+            .collect();
+        file.orders.insert(power_name(s), orders);
+    }
+    if s.chance(10) {
+        file.rules
+            .insert(["4.A.2", "4.Z.9", "4.A.5"][s.below(3)].into(), ["a", "b", "szykman", "bogus"][s.below(4)].into());
+    }
+    let config = ron::ser::PrettyConfig::new().extensions(ron::extensions::Extensions::IMPLICIT_SOME);
+    ron::ser::to_string_pretty(&file, config).unwrap_or_default()
+}
+
+/// Saved games, mutated: read, rebuilt as a game, written back, replayed.
+fn game_json(fuzzer: &Fuzzer, s: &mut Source<'_>) {
+    // The recorded game is long; it is the base one case in ten.
+    let base = if s.chance(10) {
+        fuzzer.games.last()
+    } else {
+        fuzzer.games.get(s.below(fuzzer.games.len().saturating_sub(1)))
+    };
+    let Some(base) = base else { return };
+    let standard = fuzzer.maps.iter().find(|m| m.name() == "standard");
+    let Some(standard) = standard else { return };
+    let mut words = |s: &mut Source<'_>| match s.below(3) {
+        0 => ["S1901M", "F1901R", "W1901A", "S65535M", "X1901M", "F1901M", "A", "F", "ENGLAND"][s.below(9)].to_string(),
+        1 => make::word(s, standard).to_uppercase(),
+        _ => make::word(s, standard),
+    };
+    let text = make::mutate(s, base, &mut words);
+    for game in dip::formats::saved::parse_games(&text).into_iter().flatten() {
+        let Ok(map) = dip::variant(&game.map) else { continue };
+        let _ = dip::formats::saved::saved_rules(&map, &game);
+        if let Ok(played) = Game::from_saved_game(map.clone(), &game) {
+            let _ = played.to_saved_game("again").to_json();
+        }
+        let rules = Rules::default();
+        let _ = dip::formats::replay_game(&map, &game, |position, orders| {
+            dip::play_phase(&map, position, &orders, &rules).map(|r| r.next).map_err(|e| e.to_string())
+        });
+    }
+}

@@ -1,0 +1,26 @@
+//! `cargo xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... [--seed N] [--debug]`:
+//! builds the property tests' runner (`dip-fuzz`) in the `fuzz` profile (optimised, with
+//! overflow checks and debug assertions) or, with `--debug`, the debug profile, and runs
+//! it: progress on the terminal, then the inputs run per target and every panic with the
+//! command that reproduces it. Without `--time` or `--cases` it runs for 60 seconds.
+
+use std::process::{Command, ExitCode};
+
+pub fn run(args: &[String]) -> ExitCode {
+    let debug = args.iter().any(|a| a == "--debug");
+    let passed: Vec<&String> = args.iter().filter(|a| *a != "--debug").collect();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let profile = if debug { "dev" } else { "fuzz" };
+    let status = Command::new(cargo)
+        .args(["run", "--quiet", "--profile", profile, "--package", "dip-fuzz", "--bin", "dip-fuzz", "--"])
+        .args(passed)
+        .status();
+    match status {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("cannot run cargo: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
