@@ -6,7 +6,8 @@
 //! compare A.ron B.ron` lists how two variant files differ; `cargo xtask serve-bench
 //! [--requests N]` pipes opening positions through `dip serve --stdio` and reports the rate
 //! and the server's memory; `cargo xtask fuzz --time N` runs the property tests for N
-//! seconds (see `fuzz.rs`).
+//! seconds (see `fuzz.rs`); `cargo xtask test [--python]` runs the Rust tests and the
+//! Python package's pytest suite in its own virtual environment (see `test.rs`).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -15,6 +16,7 @@ mod bench;
 mod fuzz;
 mod godip;
 mod serve_bench;
+mod test;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,12 +28,13 @@ fn main() -> ExitCode {
         Some("compare") => compare(&args[1..]),
         Some("serve-bench") => serve_bench::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
+        Some("test") => test::run(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
                  DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask compare A.ron B.ron | cargo xtask \
                  serve-bench [--requests N] | cargo xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... \
-                 [--seed N] [--debug]"
+                 [--seed N] [--debug] | cargo xtask test [--python]"
             );
             ExitCode::from(2)
         }

@@ -1,0 +1,263 @@
+"""A drop-in for MILA's ``diplomacy.Game``, adjudicated by dip.
+
+Code written for MILA's ``diplomacy`` package runs after changing its imports::
+
+    from dip.mila import Game                                # was: from diplomacy import Game
+    from dip.mila.export import to_saved_game_format         # was: from diplomacy.utils.export import ...
+
+Covered: ``Game(map_name=..., rules=...)``, ``get_current_phase()``, ``phase``,
+``is_game_done``, ``powers`` (``.name``, ``.units``, ``.centers``, ``.homes``,
+``.retreats``, ``is_eliminated()``), ``get_units``, ``get_centers``,
+``get_orderable_locations``, ``get_all_possible_orders``, ``set_orders``, ``get_orders``,
+``clear_orders``, ``process``, ``get_state``/``set_state``, ``get_phase_history``,
+``result``, ``clone()`` and ``copy.deepcopy``, and the saved-game format in
+``dip.mila.export``. Listing orders, processing and cloning run in Rust.
+
+Where dip differs from MILA:
+
+- Adjudication follows the DATC (v3.1 preferences, or the rules given as a dip preset
+  such as ``dip_rules="webdiplomacy"`` or an override ``"4.A.2=all-hold"``) where MILA's
+  adjudicator has known bugs; a phase MILA gets wrong comes out as the DATC says.
+- MILA's own rule flags (``NO_PRESS``, ``IGNORE_ERRORS``, ...) are accepted and kept in
+  ``game.rules`` but change nothing: orders that cannot be read, or that name a unit the
+  power does not have, are always ignored (as with MILA's default ``IGNORE_ERRORS``) and
+  listed in ``game.error``.
+- ``get_state()`` has ``name``, ``units``, ``centers``, ``homes``, ``retreats`` and
+  ``builds``; MILA's ``influence``, ``civil_disorder``, ``zobrist_hash`` and ``timestamp``
+  are not kept. Result codes are plain strings (``"bounce"``), not MILA's code objects.
+- ``powers`` holds live views of the board; press (messages), deadlines, server
+  features and ``render`` are not provided. The Standard map has no Switzerland, so
+  ``get_all_possible_orders()`` has no ``SWI`` key.
+"""
+
+import copy as _copy
+from typing import Any, Dict, Iterable, List, Optional, Union
+
+from .._dip import MilaCore
+
+__all__ = ["Game", "Power", "GamePhaseData"]
+
+# MILA's default rule flags, kept so code that reads game.rules sees what it expects.
+DEFAULT_RULES = ["NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS", "POWER_CHOICE"]
+
+
+class Power:
+    """A live view of one power of a game (MILA's ``Power``)."""
+
+    __slots__ = ("_game", "name")
+
+    def __init__(self, game: "Game", name: str) -> None:
+        self._game = game
+        self.name = name
+
+    @property
+    def units(self) -> List[str]:
+        """Units on the board (``A PAR``, ``F STP/SC``), not the dislodged ones."""
+        return [u for u in self._game._core.units(self.name) if not u.startswith("*")]
+
+    @property
+    def centers(self) -> List[str]:
+        return self._game._core.centers(self.name)
+
+    @property
+    def homes(self) -> List[str]:
+        return self._game._core.homes(self.name)
+
+    @property
+    def retreats(self) -> Dict[str, List[str]]:
+        """Dislodged units and where each may retreat (``{"A MUN": ["BOH", "TYR"]}``)."""
+        return self._game._core.retreats(self.name)
+
+    @property
+    def orders(self) -> List[str]:
+        return self._game._core.orders_of(self.name)
+
+    def is_eliminated(self) -> bool:
+        """No units, no centres and nothing to retreat, as MILA decides it."""
+        core = self._game._core
+        return not (core.units(self.name) or core.centers(self.name))
+
+    def __repr__(self) -> str:
+        return f"Power({self.name!r})"
+
+
+class GamePhaseData:
+    """One played phase (MILA's ``GamePhaseData``): ``name``, ``state``, ``orders``, ``results``."""
+
+    __slots__ = ("name", "state", "orders", "results", "messages")
+
+    def __init__(self, name: str, state: Dict[str, Any], orders: Dict[str, List[str]], results: Dict[str, List[str]]):
+        self.name = name
+        self.state = state
+        self.orders = orders
+        self.results = results
+        self.messages: Dict[int, Any] = {}
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"name": self.name, "state": self.state, "orders": self.orders, "results": self.results, "messages": []}
+
+    def __repr__(self) -> str:
+        return f"GamePhaseData({self.name!r})"
+
+
+class Game:
+    """A game as MILA's ``diplomacy.Game`` shows it, adjudicated by dip.
+
+    ``rules``: MILA's rule flags (kept, not acted on) and/or dip rule presets and
+    overrides; ``dip_rules``: dip presets and overrides only (``"webdiplomacy"``,
+    ``"4.A.2=all-hold"``), applied over the variant's defaults.
+    """
+
+    def __init__(
+        self,
+        map_name: str = "standard",
+        rules: Optional[Iterable[str]] = None,
+        game_id: Optional[str] = None,
+        dip_rules: Union[str, Iterable[str], None] = None,
+        **kwargs: Any,
+    ) -> None:
+        self.rules: List[str] = list(DEFAULT_RULES if rules is None else rules)
+        extra = [dip_rules] if isinstance(dip_rules, str) else list(dip_rules or [])
+        self._dip_rules = extra
+        self._core = MilaCore(map_name, self.rules + extra)
+        self.game_id = game_id or "dip"
+        self.map_name = map_name
+        self.error: List[str] = []
+        self._powers = {name: Power(self, name) for name in self._core.power_names()}
+        # MILA accepts and ignores many keyword arguments (n_controls, deadline, ...).
+        self.metadata: Dict[str, Any] = dict(kwargs.get("metadata", {}))
+
+    @classmethod
+    def _wrap(cls, core: MilaCore, like: Optional["Game"] = None) -> "Game":
+        game = cls.__new__(cls)
+        game._core = core
+        game.rules = list(like.rules) if like else list(DEFAULT_RULES)
+        game._dip_rules = list(like._dip_rules) if like else []
+        game.game_id = like.game_id if like else "dip"
+        game.map_name = core.map_name
+        game.error = list(like.error) if like else []
+        game.metadata = dict(like.metadata) if like else {}
+        game._powers = {name: Power(game, name) for name in core.power_names()}
+        return game
+
+    # The phase.
+    @property
+    def phase(self) -> str:
+        """``SPRING 1901 MOVEMENT``; ``COMPLETED`` once a power has won."""
+        return self._core.long_phase()
+
+    def get_current_phase(self) -> str:
+        """``S1901M``, ``F1901R``, ``W1901A``; ``COMPLETED`` once a power has won."""
+        return self._core.current_phase()
+
+    @property
+    def current_short_phase(self) -> str:
+        return self._core.current_phase()
+
+    @property
+    def phase_type(self) -> str:
+        """``M``, ``R`` or ``A`` (``-`` when the game is over)."""
+        phase = self._core.current_phase()
+        return "-" if phase == "COMPLETED" else phase[-1]
+
+    @property
+    def is_game_done(self) -> bool:
+        return self._core.done
+
+    @property
+    def outcome(self) -> List[str]:
+        """``[last phase, winner]`` once a power has won, as MILA records it; else empty."""
+        winner = self._core.winner()
+        if not self._core.done or winner is None:
+            return []
+        history = self.get_phase_history()
+        return [history[-1].name if history else "COMPLETED", winner]
+
+    # Powers and the board.
+    @property
+    def powers(self) -> Dict[str, Power]:
+        return self._powers
+
+    def get_power(self, power_name: str) -> Power:
+        return self._powers[power_name.upper()]
+
+    def get_units(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
+        """A power's units (``['A PAR', '*A MUN']``: ``*`` marks a dislodged one), or all by power."""
+        if power_name is None:
+            return {name: self._core.units(name) for name in self._powers}
+        return self._core.units(power_name)
+
+    def get_centers(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
+        if power_name is None:
+            return {name: self._core.centers(name) for name in self._powers}
+        return self._core.centers(power_name)
+
+    def get_orderable_locations(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
+        """Where a power has something to order this phase (provinces: ``STP``, ``PAR``), or all by power."""
+        if power_name is None:
+            return {name: self._core.orderable_locations(name) for name in self._powers}
+        return self._core.orderable_locations(power_name)
+
+    def get_all_possible_orders(self) -> Dict[str, List[str]]:
+        """Every location → its legal orders in MILA notation (empty where nothing can be ordered)."""
+        return self._core.all_possible_orders()
+
+    # Orders.
+    def set_orders(self, power_name: str, orders: Union[str, Iterable[str]], expand: bool = True, replace: bool = True) -> None:
+        """Sets a power's orders; orders that cannot be read or name another's unit are ignored and listed in ``error``."""
+        if isinstance(orders, str):
+            orders = [orders]
+        rejected = self._core.set_orders(power_name, list(orders), replace)
+        self.error.extend(f"{text}: {why}" for text, why in rejected)
+
+    def get_orders(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
+        if power_name is None:
+            return {name: self._core.orders_of(name) for name in self._powers}
+        return self._core.orders_of(power_name)
+
+    def clear_orders(self, power_name: Optional[str] = None) -> None:
+        self._core.clear_orders(power_name)
+
+    def process(self) -> "Game":
+        """Adjudicates the phase with the orders set and moves on to the next phase needing orders."""
+        self._core.process()
+        return self
+
+    @property
+    def result(self) -> Dict[str, List[str]]:
+        """What each unit's order did in the phase last processed, in MILA's codes."""
+        return self._core.last_results()
+
+    # State and history.
+    def get_state(self) -> Dict[str, Any]:
+        return self._core.state()
+
+    def set_state(self, state: Dict[str, Any], clear_history: bool = False) -> None:
+        """Puts the board of a ``get_state()`` dict (or a saved game's phase ``state``) in place."""
+        if clear_history:
+            self._core = MilaCore(self.map_name, self.rules + self._dip_rules)
+        self._core.set_state(state)
+
+    def get_phase_history(self) -> List[GamePhaseData]:
+        phases = self._core.saved_game(self.game_id)["phases"][:-1]
+        return [GamePhaseData(p["name"], p["state"], p["orders"], p["results"]) for p in phases]
+
+    def get_phase_data(self) -> GamePhaseData:
+        """The phase waiting for orders, with the orders set so far."""
+        return GamePhaseData(self.get_current_phase(), self.get_state(), self.get_orders(), {})
+
+    # Copies.
+    def clone(self) -> "Game":
+        """An independent copy, made in Rust (no Python object graph to walk)."""
+        return Game._wrap(self._core.clone(), self)
+
+    def __copy__(self) -> "Game":
+        return self.clone()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
+        game = self.clone()
+        game.metadata = _copy.deepcopy(self.metadata, memo)
+        return game
+
+    def __repr__(self) -> str:
+        return f"dip.mila.Game({self.map_name!r}, {self.get_current_phase()})"

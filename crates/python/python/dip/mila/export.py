@@ -1,0 +1,49 @@
+"""The saved-game format, as ``diplomacy.utils.export`` has it."""
+
+import json
+from typing import Any, Dict, Iterable, List, Optional, Union
+
+from .._dip import MilaCore
+from . import Game
+
+__all__ = ["to_saved_game_format", "from_saved_game_format", "load_saved_games_from_disk"]
+
+
+def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:
+    """The game as a saved-game dict; with ``output_path``, also written there as one JSON line."""
+    saved = game._core.saved_game(game.game_id)
+    saved["rules"] = list(game.rules)
+    if output_path:
+        with open(output_path, output_mode) as f:
+            f.write(json.dumps(saved) + "\n")
+    return saved
+
+
+def from_saved_game_format(saved_game: Union[Dict[str, Any], str], dip_rules: Iterable[str] = ()) -> Game:
+    """A game from a saved-game dict: its phases are played again by dip.
+
+    The rules are those dip recorded in the game's metadata, or ``dip_rules`` (presets
+    such as ``"webdiplomacy"`` and ``ISSUE=CHOICE`` overrides) when given.
+    """
+    core = MilaCore.from_saved_game(saved_game, list(dip_rules))
+    game = Game._wrap(core)
+    if isinstance(saved_game, dict):
+        game.game_id = str(saved_game.get("id") or "dip")
+        game.rules = list(saved_game.get("rules", game.rules))
+    game._dip_rules = list(dip_rules)
+    return game
+
+
+def load_saved_games_from_disk(input_path: str, on_error: str = "raise") -> List[Dict[str, Any]]:
+    """Every saved game of a JSONL file (one game a line), as dicts."""
+    games = []
+    with open(input_path) as f:
+        for line in f:
+            if not line.strip():
+                continue
+            try:
+                games.append(json.loads(line))
+            except ValueError:
+                if on_error == "raise":
+                    raise
+    return games

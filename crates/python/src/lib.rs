@@ -1,0 +1,39 @@
+//! `dip._dip`: the compiled half of the `dip` Python package (PyO3, built by maturin).
+//!
+//! The Python modules in `python/dip/` are thin: everything that costs time (parsing,
+//! adjudicating, listing legal orders, cloning games, batches) happens here. Every entry
+//! point returns a `PyResult`; dip's errors become the exception classes below, and pyo3
+//! turns any panic that slipped through into `pyo3_runtime.PanicException` at the
+//! boundary instead of unwinding into the interpreter.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+
+mod convert;
+mod core;
+mod mila;
+
+create_exception!(_dip, DipError, PyException, "Base class of every error dip raises.");
+create_exception!(_dip, ParseError, DipError, "An order that cannot be read.");
+create_exception!(_dip, LoadError, DipError, "An unknown variant or a variant file that does not load.");
+create_exception!(_dip, PositionError, DipError, "A position that is not of the map or breaks the rules of the board.");
+create_exception!(_dip, RulesError, DipError, "An unknown rule preset, issue or choice.");
+create_exception!(_dip, AdjudicationError, DipError, "Orders or a phase that cannot be adjudicated.");
+create_exception!(_dip, GameError, DipError, "A saved game or game state that cannot be read.");
+
+#[pymodule]
+fn _dip(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("DipError", py.get_type::<DipError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("LoadError", py.get_type::<LoadError>())?;
+    m.add("PositionError", py.get_type::<PositionError>())?;
+    m.add("RulesError", py.get_type::<RulesError>())?;
+    m.add("AdjudicationError", py.get_type::<AdjudicationError>())?;
+    m.add("GameError", py.get_type::<GameError>())?;
+    core::register(m)?;
+    mila::register(m)?;
+    Ok(())
+}

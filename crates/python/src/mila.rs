@@ -1,0 +1,522 @@
+//! The engine of `dip.mila.Game`: a game kept the way MILA's `diplomacy.Game` shows it
+//! (phase names, `A PAR` units, orders by power, results in MILA's codes), and
+//! `process_many`, which plays many games' phases at once across cores.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use rayon::prelude::*;
+
+use dip::formats::saved::{self, PlayedRecord};
+use dip::movement::Adjudicator;
+use dip::{Action, Map, Order, ParseOptions, PhaseKind, PhaseRecord, Position, PowerId, ProvinceId, Rules};
+
+use crate::convert::{adjudication_error, game_errors, rules_for, serde_to_py};
+use crate::core::{load_map, power_id, saved_game_arg, state_position};
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<MilaCore>()?;
+    m.add_function(wrap_pyfunction!(process_many, m)?)?;
+    Ok(())
+}
+
+/// One game, as MILA's `Game` keeps it.
+#[pyclass(module = "dip._dip")]
+#[derive(Debug)]
+pub struct MilaCore {
+    map: Arc<Map>,
+    rules: Rules,
+    position: Position,
+    /// The orders given for the phase waiting, by power index, in the order given.
+    orders: Vec<Vec<Order>>,
+    history: Vec<PhaseRecord>,
+    /// A power has won: MILA's phase is then `COMPLETED`.
+    done: bool,
+    /// Scratch tables of the movement resolver, reused from phase to phase.
+    adjudicator: Adjudicator,
+}
+
+impl MilaCore {
+    fn fresh(map: Arc<Map>, rules: Rules, position: Position) -> Self {
+        let powers = map.power_count();
+        let done = dip::adjust::winner(&map, &position).is_some();
+        MilaCore {
+            map,
+            rules,
+            position,
+            orders: vec![Vec::new(); powers],
+            history: Vec::new(),
+            done,
+            adjudicator: Adjudicator::new(),
+        }
+    }
+
+    fn copy(&self) -> Self {
+        MilaCore {
+            map: self.map.clone(),
+            rules: self.rules,
+            position: self.position.clone(),
+            orders: self.orders.clone(),
+            history: self.history.clone(),
+            done: self.done,
+            adjudicator: Adjudicator::new(),
+        }
+    }
+
+    fn power(&self, name: &str) -> PyResult<PowerId> {
+        power_id(&self.map, name)
+    }
+
+    /// The orders of every power in the map's order, one per unit (the last given wins).
+    fn collected_orders(&self) -> Vec<Order> {
+        self.orders.iter().flatten().cloned().collect()
+    }
+
+    /// Plays the phase with the orders given, as `process()` does.
+    fn apply(&mut self, result: dip::PhaseResult, orders: Vec<Order>) {
+        let start = std::mem::replace(&mut self.position, result.next);
+        self.history.push(PhaseRecord { position: start, orders, outcome: result.outcome });
+        for list in &mut self.orders {
+            list.clear();
+        }
+        self.done = dip::adjust::winner(&self.map, &self.position).is_some();
+    }
+
+    fn province_key(&self, province: ProvinceId) -> String {
+        self.map.province(province).abbr.to_ascii_uppercase()
+    }
+
+    /// The province an order is for (the unit's, or the build site's); None for a waive.
+    fn order_province(order: &Order) -> Option<ProvinceId> {
+        (order.action != Action::Waive).then_some(order.unit.place.province)
+    }
+
+    /// Whether `power` may order something in `province` in this phase.
+    fn may_order(&self, power: PowerId, order: &Order) -> bool {
+        let map = &*self.map;
+        let Some(province) = Self::order_province(order) else {
+            return self.position.phase.kind == PhaseKind::Adjustment;
+        };
+        match self.position.phase.kind {
+            PhaseKind::Movement => self.position.unit_in(map, province).is_some_and(|u| u.power == power),
+            PhaseKind::Retreat => {
+                self.position.dislodged.iter().any(|d| d.unit.power == power && map.province_of(d.unit.loc) == province)
+            }
+            PhaseKind::Adjustment => true,
+        }
+    }
+
+    fn unit_strings(&self, power: PowerId) -> Vec<String> {
+        let map = &*self.map;
+        let unit = |u: &dip::Unit| format!("{} {}", u.kind, map.loc_abbr(u.loc).to_ascii_uppercase());
+        let mut out: Vec<String> = self.position.units.iter().filter(|u| u.power == power).map(unit).collect();
+        out.extend(
+            self.position.dislodged.iter().filter(|d| d.unit.power == power).map(|d| format!("*{}", unit(&d.unit))),
+        );
+        out
+    }
+
+    fn orderable(&self, power: PowerId) -> Vec<String> {
+        let map = &*self.map;
+        if self.done {
+            return Vec::new();
+        }
+        let provinces: Vec<ProvinceId> = match self.position.phase.kind {
+            PhaseKind::Movement => {
+                self.position.units.iter().filter(|u| u.power == power).map(|u| map.province_of(u.loc)).collect()
+            }
+            PhaseKind::Retreat => self
+                .position
+                .dislodged
+                .iter()
+                .filter(|d| d.unit.power == power)
+                .map(|d| map.province_of(d.unit.loc))
+                .collect(),
+            PhaseKind::Adjustment => {
+                let units = self.position.units.iter().filter(|u| u.power == power).count();
+                let centres = usize::from(dip::adjust::counted_centres(map, &self.position, power));
+                if centres > units {
+                    dip::adjust::build_sites(map, &self.position, power)
+                } else if units > centres {
+                    self.position.units.iter().filter(|u| u.power == power).map(|u| map.province_of(u.loc)).collect()
+                } else {
+                    Vec::new()
+                }
+            }
+        };
+        provinces.into_iter().map(|p| self.province_key(p)).collect()
+    }
+}
+
+/// Reads a rule list as MILA's `Game(rules=...)` takes it: MILA's own rule names
+/// (`NO_PRESS`, ...) are accepted and left to the Python side; dip presets and overrides
+/// are applied.
+fn dip_rule_items(items: &[String]) -> Vec<String> {
+    items
+        .iter()
+        .filter(|r| r.contains('=') || dip::RULE_PRESETS.iter().any(|(n, _)| n.eq_ignore_ascii_case(r)))
+        .cloned()
+        .collect()
+}
+
+#[pymethods]
+impl MilaCore {
+    #[new]
+    #[pyo3(signature = (map_name="standard", rules=Vec::new()))]
+    fn new(map_name: &str, rules: Vec<String>) -> PyResult<Self> {
+        let map = load_map(map_name)?;
+        let rules = rules_for(&map, &dip_rule_items(&rules))?;
+        let position = Position::opening(&map);
+        Ok(MilaCore::fresh(map, rules, position))
+    }
+
+    /// A copy sharing nothing mutable with this game.
+    fn clone(&self) -> Self {
+        self.copy()
+    }
+
+    /// Sets the rules: presets and `ISSUE=CHOICE` overrides over the variant's defaults.
+    fn set_rules(&mut self, rules: Vec<String>) -> PyResult<()> {
+        self.rules = rules_for(&self.map, &dip_rule_items(&rules))?;
+        Ok(())
+    }
+
+    #[getter]
+    fn map_name(&self) -> &str {
+        self.map.name()
+    }
+
+    /// `S1901M`, or `COMPLETED` once a power has won.
+    fn current_phase(&self) -> String {
+        if self.done { "COMPLETED".into() } else { saved::phase_name(self.position.phase) }
+    }
+
+    /// `SPRING 1901 MOVEMENT`, `FALL 1901 RETREATS`, `WINTER 1901 ADJUSTMENTS`.
+    fn long_phase(&self) -> String {
+        if self.done {
+            return "COMPLETED".into();
+        }
+        let phase = self.position.phase;
+        let season = match (phase.kind, phase.season) {
+            (PhaseKind::Adjustment, _) => "WINTER".to_string(),
+            (_, season) => season.to_string().to_ascii_uppercase(),
+        };
+        let kind = match phase.kind {
+            PhaseKind::Movement => "MOVEMENT",
+            PhaseKind::Retreat => "RETREATS",
+            PhaseKind::Adjustment => "ADJUSTMENTS",
+        };
+        format!("{season} {} {kind}", phase.year)
+    }
+
+    #[getter]
+    fn done(&self) -> bool {
+        self.done
+    }
+
+    #[getter]
+    fn year(&self) -> u16 {
+        self.position.phase.year
+    }
+
+    /// Power names upper-case, in the map's order.
+    fn power_names(&self) -> Vec<String> {
+        self.map.powers().map(|p| self.map.power(p).name.to_ascii_uppercase()).collect()
+    }
+
+    fn units(&self, power: &str) -> PyResult<Vec<String>> {
+        Ok(self.unit_strings(self.power(power)?))
+    }
+
+    fn centers(&self, power: &str) -> PyResult<Vec<String>> {
+        let power = self.power(power)?;
+        Ok(self
+            .map
+            .centres()
+            .filter(|c| self.position.owners[c.index()] == Some(power))
+            .map(|c| self.province_key(c))
+            .collect())
+    }
+
+    fn homes(&self, power: &str) -> PyResult<Vec<String>> {
+        let power = self.power(power)?;
+        Ok(self.map.power(power).homes.iter().map(|&h| self.province_key(h)).collect())
+    }
+
+    /// Retreat lists of the power's dislodged units: `{"A MUN": ["BOH", "TYR"]}`.
+    fn retreats<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyDict>> {
+        let power = self.power(power)?;
+        let map = &*self.map;
+        let dict = PyDict::new(py);
+        for d in self.position.dislodged.iter().filter(|d| d.unit.power == power) {
+            let unit = format!("{} {}", d.unit.kind, map.loc_abbr(d.unit.loc).to_ascii_uppercase());
+            let to: Vec<String> = d.retreats.iter().map(|&l| map.loc_abbr(l).to_ascii_uppercase()).collect();
+            dict.set_item(unit, to)?;
+        }
+        Ok(dict)
+    }
+
+    fn orderable_locations(&self, power: &str) -> PyResult<Vec<String>> {
+        Ok(self.orderable(self.power(power)?))
+    }
+
+    /// Every location of the map → the legal orders there, in MILA notation. Locations
+    /// with nothing to order map to an empty list; a unit on a coast is listed under both
+    /// the coast (`STP/SC`) and the province (`STP`), as MILA does.
+    fn all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let map = &*self.map;
+        let dict = PyDict::new(py);
+        let mut keys: Vec<Bound<'py, PyString>> = Vec::with_capacity(map.location_count());
+        for loc in map.locations() {
+            let key = PyString::new(py, &map.loc_abbr(loc).to_ascii_uppercase());
+            dict.set_item(&key, PyList::empty(py))?;
+            keys.push(key);
+        }
+        if self.done {
+            return Ok(dict);
+        }
+        let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
+        let texts =
+            |orders: &[Order]| -> Vec<String> { orders.iter().map(|o| o.display_mila(map).to_string()).collect() };
+        let all = legal.all();
+        match self.position.phase.kind {
+            PhaseKind::Movement | PhaseKind::Retreat => {
+                let locs: Vec<dip::LocId> = if self.position.phase.kind == PhaseKind::Movement {
+                    self.position.units.iter().map(|u| u.loc).collect()
+                } else {
+                    self.position.dislodged.iter().map(|d| d.unit.loc).collect()
+                };
+                for (loc, (_, orders)) in locs.into_iter().zip(&all) {
+                    let list = texts(orders);
+                    let province = map.province_of(loc);
+                    if loc.index() != province.index() {
+                        dict.set_item(&keys[loc.index()], PyList::new(py, &list)?)?;
+                    }
+                    dict.set_item(&keys[province.index()], PyList::new(py, list)?)?;
+                }
+            }
+            PhaseKind::Adjustment => {
+                for (_, orders) in &all {
+                    let waive = orders.iter().any(|o| o.action == Action::Waive);
+                    let mut by_province: Vec<(ProvinceId, Vec<String>)> = Vec::new();
+                    for order in orders {
+                        let Some(province) = Self::order_province(order) else { continue };
+                        let text = order.display_mila(map).to_string();
+                        match by_province.iter_mut().find(|(p, _)| *p == province) {
+                            Some((_, list)) => list.push(text),
+                            None => by_province.push((province, vec![text])),
+                        }
+                    }
+                    for (province, mut list) in by_province {
+                        if waive {
+                            list.push("WAIVE".into());
+                        }
+                        dict.set_item(&keys[province.index()], PyList::new(py, list)?)?;
+                    }
+                }
+            }
+        }
+        Ok(dict)
+    }
+
+    /// Sets orders for a power (MILA's `set_orders`). Each order replaces an earlier one for
+    /// the same unit when `replace` is true, and is dropped otherwise. Orders that cannot be
+    /// read, or for a unit the power has no say over, are ignored (MILA's `IGNORE_ERRORS`)
+    /// and returned as `(text, reason)` pairs.
+    #[pyo3(signature = (power, orders, replace=true))]
+    fn set_orders(&mut self, power: &str, orders: Vec<String>, replace: bool) -> PyResult<Vec<(String, String)>> {
+        let power = self.power(power)?;
+        let kind = self.position.phase.kind;
+        let options = ParseOptions::new(kind).power(power);
+        let mut rejected = Vec::new();
+        if self.done {
+            return Ok(orders.into_iter().map(|o| (o, "the game is over".to_string())).collect());
+        }
+        for text in orders {
+            let order = match dip::parse_order(&self.map, options, &text) {
+                Ok(order) => order,
+                Err(e) => {
+                    rejected.push((text, e.to_string()));
+                    continue;
+                }
+            };
+            if order.power != power || !self.may_order(power, &order) {
+                rejected.push((text, "no unit of this power to order there".into()));
+                continue;
+            }
+            let list = &mut self.orders[power.index()];
+            let same =
+                Self::order_province(&order).and_then(|p| list.iter().position(|o| Self::order_province(o) == Some(p)));
+            match same {
+                Some(i) if replace => list[i] = order,
+                Some(_) => rejected.push((text, "the unit already has an order".into())),
+                None => list.push(order),
+            }
+        }
+        Ok(rejected)
+    }
+
+    /// The orders set for a power, in MILA notation.
+    fn orders_of(&self, power: &str) -> PyResult<Vec<String>> {
+        let power = self.power(power)?;
+        Ok(self.orders[power.index()].iter().map(|o| o.display_mila(&self.map).to_string()).collect())
+    }
+
+    /// Clears the orders of one power, or of all.
+    #[pyo3(signature = (power=None))]
+    fn clear_orders(&mut self, power: Option<&str>) -> PyResult<()> {
+        match power {
+            Some(name) => {
+                let p = self.power(name)?;
+                self.orders[p.index()].clear();
+            }
+            None => self.orders.iter_mut().for_each(Vec::clear),
+        }
+        Ok(())
+    }
+
+    /// Adjudicates the phase with the orders set and moves on to the next phase that needs
+    /// orders. Units without orders hold; a power without orders in an adjustment phase
+    /// is handled by the civil-disorder rules.
+    fn process(&mut self) -> PyResult<()> {
+        if self.done {
+            return Ok(());
+        }
+        let orders = self.collected_orders();
+        let result = dip::play_phase_with(&mut self.adjudicator, &self.map, &self.position, &orders, &self.rules)
+            .map_err(adjudication_error)?;
+        self.apply(result, orders);
+        Ok(())
+    }
+
+    /// The results of the phase last processed, in MILA's codes by unit.
+    fn last_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.history.last() {
+            Some(r) => {
+                let results = saved::mila_results(&self.map, &r.position, &r.orders, (&r.outcome).into());
+                serde_to_py(py, &results)
+            }
+            None => Ok(PyDict::new(py).into_any()),
+        }
+    }
+
+    /// The board as MILA's `get_state()` keys it.
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut state = saved::position_to_state(&self.map, &self.position);
+        if self.done {
+            state.name = "COMPLETED".into();
+        }
+        serde_to_py(py, &state)
+    }
+
+    /// Replaces the board by a `get_state()` dict; orders set are cleared, history is kept.
+    fn set_state(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let map = &*self.map;
+        // The state does not say where attackers came from; the phase just played does.
+        let attackers: Vec<saved::Attacker> = self
+            .position
+            .dislodged
+            .iter()
+            .map(|d| saved::Attacker {
+                province: map.province_of(d.unit.loc),
+                from: d.attacker_from,
+                by_convoy: d.by_convoy,
+            })
+            .collect();
+        let position = state_position(map, state, &attackers)?;
+        position.check(map).map_err(crate::convert::position_error)?;
+        self.position = position;
+        self.orders.iter_mut().for_each(Vec::clear);
+        self.done = dip::adjust::winner(map, &self.position).is_some();
+        Ok(())
+    }
+
+    /// Phases played.
+    fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The game in the saved-game format (a dict): every phase played, then the board
+    /// waiting (named `COMPLETED` once a power has won).
+    fn saved_game<'py>(&self, py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyAny>> {
+        let played = self.history.iter().map(|r| PlayedRecord {
+            start: &r.position,
+            orders: &r.orders,
+            outcome: (&r.outcome).into(),
+        });
+        let mut game = saved::saved_game(&self.map, id, &self.rules, played, &self.position);
+        if self.done {
+            if let Some(last) = game.phases.last_mut() {
+                last.name = "COMPLETED".into();
+                if let Some(state) = &mut last.state {
+                    state.name = "COMPLETED".into();
+                }
+            }
+        }
+        serde_to_py(py, &game)
+    }
+
+    /// A game from the saved-game format (dict or JSON text): its phases are played
+    /// again, under dip presets or overrides in `rules` when given.
+    #[staticmethod]
+    #[pyo3(signature = (game, rules=Vec::new()))]
+    fn from_saved_game(game: &Bound<'_, PyAny>, rules: Vec<String>) -> PyResult<Self> {
+        let saved = saved_game_arg(game)?;
+        let map = load_map(&saved.map)?;
+        let played = dip::Game::from_saved_game((*map).clone(), &saved).map_err(game_errors)?;
+        let rules =
+            if dip_rule_items(&rules).is_empty() { *played.rules() } else { rules_for(&map, &dip_rule_items(&rules))? };
+        let mut core = MilaCore::fresh(map, rules, played.position().clone());
+        core.history = played.history().to_vec();
+        Ok(core)
+    }
+
+    /// The winner's name, upper-case, once a power has won.
+    fn winner(&self) -> Option<String> {
+        dip::adjust::winner(&self.map, &self.position).map(|p| self.map.power(p).name.to_ascii_uppercase())
+    }
+}
+
+/// One game's phase to play in `process_many`: its map, rules, board and orders.
+type Job = (Arc<Map>, Rules, Position, Vec<Order>);
+
+/// Processes the current phase of each game at once, across cores (rayon), without the
+/// GIL; each game moves on exactly as its own `process()` would. Games that are over are
+/// left as they are. An error in one game is raised after every other game has moved on.
+#[pyfunction]
+fn process_many(py: Python<'_>, games: Vec<Bound<'_, MilaCore>>) -> PyResult<()> {
+    let mut cores: Vec<PyRefMut<'_, MilaCore>> = Vec::with_capacity(games.len());
+    for game in &games {
+        cores.push(
+            game.try_borrow_mut()
+                .map_err(|_| PyValueError::new_err("a game is in use elsewhere (or given twice to process_many)"))?,
+        );
+    }
+    // Owned jobs: the work below runs without the GIL, on other threads.
+    let jobs: Vec<Option<Job>> = cores
+        .iter()
+        .map(|c| (!c.done).then(|| (c.map.clone(), c.rules, c.position.clone(), c.collected_orders())))
+        .collect();
+    let results: Vec<Option<Result<dip::PhaseResult, dip::AdjudicationError>>> = py.detach(|| {
+        jobs.par_iter()
+            .map_init(Adjudicator::new, |adjudicator, job| {
+                job.as_ref().map(|(map, rules, position, orders)| {
+                    dip::play_phase_with(adjudicator, map, position, orders, rules)
+                })
+            })
+            .collect()
+    });
+    let mut first_error = None;
+    for ((core, job), result) in cores.iter_mut().zip(jobs).zip(results) {
+        match (job, result) {
+            (Some((_, _, _, orders)), Some(Ok(result))) => core.apply(result, orders),
+            (_, Some(Err(e))) => {
+                first_error.get_or_insert(adjudication_error(e));
+            }
+            _ => {}
+        }
+    }
+    first_error.map_or(Ok(()), Err)
+}

@@ -1,0 +1,56 @@
+"""process_many plays many games' phases at once, with the results of one by one."""
+
+import random
+
+import pytest
+
+import dip
+from dip.mila import Game
+
+
+def random_orders(game, rng):
+    possible = game.get_all_possible_orders()
+    for power_name in game.powers:
+        locations = game.get_orderable_locations(power_name)
+        game.set_orders(power_name, [rng.choice(possible[loc]) for loc in locations if possible[loc]])
+
+
+def test_process_many_equals_one_by_one():
+    batch = [Game() for _ in range(24)]
+    single = [Game() for _ in range(24)]
+    rngs = [random.Random(seed) for seed in range(24)]
+    for _ in range(30):
+        for g, s, rng in zip(batch, single, rngs):
+            state = rng.getstate()
+            random_orders(g, rng)
+            rng.setstate(state)
+            random_orders(s, rng)
+        dip.process_many(batch)
+        for s in single:
+            s.process()
+        for g, s in zip(batch, single):
+            assert g.get_state() == s.get_state()
+            assert g.result == s.result
+    assert {g.get_current_phase() for g in batch} != {"S1901M"}
+    for g, s in zip(batch, single):
+        assert [p.results for p in g.get_phase_history()] == [p.results for p in s.get_phase_history()]
+
+
+def test_process_many_on_other_maps_and_rules():
+    games = [Game(map_name="standard", dip_rules="1982"), Game(map_name="colonial"), Game(map_name="ancient_mediterranean")]
+    expected = [g.clone() for g in games]
+    for g in expected:
+        g.process()
+    dip.process_many(games)
+    assert [g.get_state() for g in games] == [g.get_state() for g in expected]
+
+
+def test_process_many_refuses_a_game_given_twice():
+    g = Game()
+    with pytest.raises(ValueError, match="twice"):
+        dip.process_many([g, g])
+    assert g.get_current_phase() == "S1901M"
+
+
+def test_process_many_empty():
+    dip.process_many([])

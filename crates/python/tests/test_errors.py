@@ -1,0 +1,73 @@
+"""dip's errors arrive as Python exceptions with dip's message, never as a crash."""
+
+import pytest
+
+import dip
+from dip.mila import Game
+
+
+def test_exception_hierarchy():
+    for cls in (dip.ParseError, dip.LoadError, dip.PositionError, dip.RulesError, dip.AdjudicationError, dip.GameError):
+        assert issubclass(cls, dip.DipError)
+    assert issubclass(dip.DipError, Exception)
+
+
+def test_bad_order_text():
+    m = dip.Map("standard")
+    with pytest.raises(dip.ParseError, match="Burgundyy|expected"):
+        dip.parse_order(m, "A Paris - Burgundyy Xq", power="France")
+    with pytest.raises(dip.ParseError):
+        dip.parse_order(m, "", power="France")
+    with pytest.raises(ValueError, match="no power"):
+        dip.parse_order(m, "A PAR H", power="Narnia")
+    with pytest.raises(ValueError, match="phase kind"):
+        dip.parse_order(m, "A PAR H", power="France", phase="lunch")
+    with pytest.raises(ValueError, match="notation"):
+        dip.parse_order(m, "A PAR H", power="France").display("klingon")
+
+
+def test_unknown_variant():
+    with pytest.raises(dip.LoadError, match="no embedded variant"):
+        dip.Map("narnia")
+    with pytest.raises(dip.LoadError):
+        Game(map_name="narnia")
+    with pytest.raises(dip.LoadError):
+        dip.Game("narnia")
+
+
+def test_bad_position():
+    with pytest.raises(dip.PositionError):
+        dip.Position.from_text("this is not a position")
+    text = '{"variant": "standard", "units": {"France": ["A Paris", "F Paris"]}}'
+    with pytest.raises(dip.PositionError):
+        dip.Position.from_text(text)
+    with pytest.raises(dip.PositionError):
+        dip.Position.from_text('{"variant": "standard", "units": {"France": ["A Mid-Atlantic Ocean"]}}')
+
+
+def test_position_of_another_map():
+    standard = dip.Map("standard")
+    colonial = dip.Map("colonial")
+    with pytest.raises(dip.PositionError):
+        dip.adjudicate(colonial, dip.Position.opening(standard), [])
+
+
+def test_bad_state_and_saved_game():
+    g = Game()
+    with pytest.raises(dip.GameError):
+        g.set_state({"name": "X1901Q", "units": {}})
+    with pytest.raises(dip.GameError):
+        g.set_state({"name": "S1901M", "units": {"FRANCE": ["A XYZ"]}})
+    with pytest.raises(dip.GameError):
+        dip.Game.from_saved_game("{not json")
+    with pytest.raises(dip.GameError):
+        dip.Game.from_saved_game({"id": "x", "map": "standard", "phases": []})
+    with pytest.raises(TypeError):
+        g.set_state({"name": "S1901M", "units": {"FRANCE": [object()]}})
+
+
+def test_mila_ignores_bad_orders_like_ignore_errors():
+    g = Game()
+    g.set_orders("FRANCE", ["A PAR - XYZ", "A MUN - BUR", "A PAR - BUR"])
+    assert g.get_orders("FRANCE") == ["A PAR - BUR"]
+    assert len(g.error) == 2

@@ -1,0 +1,159 @@
+"""dip.mila.Game behaves as MILA's diplomacy.Game for what agent code calls."""
+
+import copy
+import random
+
+import dip
+from dip.mila import Game
+from dip.mila.export import from_saved_game_format, load_saved_games_from_disk, to_saved_game_format
+
+
+def test_opening_as_mila_shows_it():
+    g = Game(map_name="standard")
+    assert g.get_current_phase() == "S1901M"
+    assert g.phase == "SPRING 1901 MOVEMENT"
+    assert g.phase_type == "M"
+    assert not g.is_game_done
+    assert list(g.powers) == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    russia = g.powers["RUSSIA"]
+    assert russia.name == "RUSSIA"
+    assert sorted(russia.units) == ["A MOS", "A WAR", "F SEV", "F STP/SC"]
+    assert sorted(russia.centers) == sorted(russia.homes) == ["MOS", "SEV", "STP", "WAR"]
+    assert not russia.is_eliminated()
+    assert sorted(g.get_units("FRANCE")) == ["A MAR", "A PAR", "F BRE"]
+    assert sorted(g.get_centers("FRANCE")) == ["BRE", "MAR", "PAR"]
+    assert sorted(g.get_orderable_locations("RUSSIA")) == ["MOS", "SEV", "STP", "WAR"]
+    assert set(g.get_orderable_locations()) == set(g.powers)
+    assert "NO_PRESS" in g.rules
+
+
+def test_possible_orders_cover_every_location():
+    g = Game()
+    possible = g.get_all_possible_orders()
+    assert set(possible) == set(dip.Map("standard").locations)
+    assert possible["STP"] == possible["STP/SC"]
+    assert "F STP/SC - BOT" in possible["STP"]
+    assert "A PAR - BUR" in possible["PAR"] and "A PAR H" in possible["PAR"]
+    assert possible["BUR"] == [] and possible["STP/NC"] == []
+    assert sum(len(v) for k, v in possible.items() if "/" not in k) > 22
+
+
+def test_a_movement_phase_with_results_in_mila_codes():
+    g = Game()
+    g.set_orders("FRANCE", ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"])
+    g.set_orders("GERMANY", ["A MUN - BUR", "A BER - KIE", "F KIE - DEN"])
+    g.set_orders("ENGLAND", "F LON - NTH")
+    assert g.get_orders("ENGLAND") == ["F LON - NTH"]
+    g.process()
+    assert g.get_current_phase() == "F1901M"
+    assert "A BUR" in g.get_units("FRANCE")
+    assert g.result["A MUN"] == ["bounce"]
+    assert g.result["A PAR"] == []
+    history = g.get_phase_history()
+    assert [p.name for p in history] == ["S1901M"]
+    assert history[0].orders["FRANCE"] == ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"]
+    assert history[0].results["A MUN"] == ["bounce"]
+    assert history[0].state["units"]["FRANCE"] == ["F BRE", "A MAR", "A PAR"]
+    assert g.get_orders("FRANCE") == []
+
+
+def test_dislodgement_retreat_and_builds():
+    g = Game()
+    g.set_orders("GERMANY", ["A MUN - TYR", "A BER - MUN"])
+    g.set_orders("AUSTRIA", ["A VIE - TRI", "F TRI - ADR"])
+    g.process()
+    g.set_orders("GERMANY", ["A TYR - VEN", "A MUN - TYR"])
+    g.set_orders("AUSTRIA", ["F ADR S A TYR - VEN"])
+    g.process()
+    assert g.get_current_phase() == "F1901R"
+    assert g.phase == "FALL 1901 RETREATS"
+    assert "*A VEN" in g.get_units("ITALY")
+    assert g.result["A VEN"] == ["dislodged"]
+    retreats = g.powers["ITALY"].retreats["A VEN"]
+    assert "PIE" in retreats
+    assert g.get_orderable_locations("ITALY") == ["VEN"]
+    assert "A VEN R PIE" in g.get_all_possible_orders()["VEN"]
+    g.set_orders("ITALY", ["A VEN R PIE"])
+    g.process()
+    assert g.get_current_phase() == "W1901A"
+    assert g.phase == "WINTER 1901 ADJUSTMENTS"
+    assert "VEN" in g.get_centers("GERMANY")
+    sites = g.get_orderable_locations("GERMANY")
+    assert sites and set(sites) <= {"BER", "KIE", "MUN"}
+    possible = g.get_all_possible_orders()
+    assert "WAIVE" in possible[sites[0]]
+    g.set_orders("GERMANY", [possible[sites[0]][0]])
+    g.process()
+    assert g.get_current_phase() == "S1902M"
+    assert len(g.get_units("GERMANY")) == 4
+
+
+def test_state_round_trip_and_set_state():
+    g = Game()
+    g.set_orders("FRANCE", ["A PAR - BUR"])
+    g.process()
+    state = g.get_state()
+    assert state["name"] == "F1901M"
+    other = Game()
+    other.set_state(state)
+    assert other.get_state() == state
+    assert other.get_current_phase() == "F1901M"
+
+
+def test_clone_and_deepcopy_are_independent():
+    g = Game()
+    g.set_orders("FRANCE", ["A PAR - BUR"])
+    for copied in (g.clone(), copy.deepcopy(g), copy.copy(g)):
+        assert copied.get_orders("FRANCE") == ["A PAR - BUR"]
+        copied.set_orders("GERMANY", ["A MUN - RUH"])
+        copied.process()
+        assert copied.get_current_phase() == "F1901M"
+        assert g.get_current_phase() == "S1901M"
+        assert g.get_orders("GERMANY") == []
+        assert "A PAR" in g.get_units("FRANCE")
+        assert "A BUR" in copied.get_units("FRANCE")
+        assert "A RUH" in copied.get_units("GERMANY")
+    g.process()
+    assert "A BUR" in g.get_units("FRANCE") and "A MUN" in g.get_units("GERMANY")
+
+
+def random_game(seed, until=1920):
+    rng = random.Random(seed)
+    g = Game(map_name="standard")
+    while not g.is_game_done and int(g.get_current_phase()[1:5]) < until:
+        possible = g.get_all_possible_orders()
+        for power_name in g.powers:
+            orders = [rng.choice(possible[loc]) for loc in g.get_orderable_locations(power_name) if possible[loc]]
+            g.set_orders(power_name, orders)
+        g.process()
+    return g
+
+
+def test_agent_loop_with_only_imports_changed(tmp_path):
+    g = random_game(7, until=1906)
+    assert g.get_current_phase() in ("S1906M", "COMPLETED")
+    assert g.error == []
+    out = tmp_path / "games.jsonl"
+    saved = to_saved_game_format(g, output_path=str(out))
+    assert saved["phases"][-1]["name"] == g.get_current_phase()
+    assert saved["rules"] == g.rules
+    loaded = load_saved_games_from_disk(str(out))
+    assert len(loaded) == 1
+    again = from_saved_game_format(loaded[0])
+    assert again.get_state() == g.get_state()
+    assert [p.name for p in again.get_phase_history()] == [p.name for p in g.get_phase_history()]
+    assert [p.results for p in again.get_phase_history()] == [p.results for p in g.get_phase_history()]
+
+
+def test_a_game_to_the_end():
+    # Random play rarely ends in a win: play until 1935, the year limit of the loop.
+    g = random_game(3, until=1935)
+    if g.is_game_done:
+        assert g.get_current_phase() == "COMPLETED"
+        assert g.outcome[1] in g.powers
+        assert g.get_all_possible_orders()["PAR"] == []
+    else:
+        assert g.get_current_phase() == "S1935M"
+    eliminated = [p for p in g.powers.values() if p.is_eliminated()]
+    for power in eliminated:
+        assert power.units == [] and power.centers == []
