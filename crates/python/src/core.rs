@@ -10,7 +10,7 @@ use dip::formats::saved::{self, PhaseName, SavedGame};
 use dip::formats::{Outcome, PhaseResults, PlayedPhase};
 use dip::{Map, Notation, Order, OrderLine, ParseOptions, PhaseKind, Position, PositionFile, PowerId, Rules};
 
-use crate::convert::{adjudication_error, game_errors, load_error, position_error, rule_items, rules_for, serde_to_py};
+use crate::convert::{adjudication_error, game_errors, position_error, rule_items, rules_for, serde_to_py};
 use crate::{GameError, ParseError, PositionError};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -39,8 +39,9 @@ fn rule_presets() -> Vec<&'static str> {
     dip::RULE_PRESETS.iter().map(|(name, _)| *name).collect()
 }
 
-pub fn load_map(name: &str) -> PyResult<Arc<Map>> {
-    dip::variant(name).map(Arc::new).map_err(load_error)
+/// An embedded variant, loaded once per process and shared.
+pub fn load_map(py: Python<'_>, name: &str) -> PyResult<Arc<Map>> {
+    Ok(crate::cache::map_cache(py, name)?.map.clone())
 }
 
 pub fn phase_kind(name: &str) -> PyResult<PhaseKind> {
@@ -79,8 +80,8 @@ pub struct PyMap {
 impl PyMap {
     /// Loads an embedded variant by name (`dip.variants()` lists them).
     #[new]
-    fn new(name: &str) -> PyResult<Self> {
-        Ok(PyMap { map: load_map(name)? })
+    fn new(py: Python<'_>, name: &str) -> PyResult<Self> {
+        Ok(PyMap { map: load_map(py, name)? })
     }
     #[getter]
     fn name(&self) -> &str {
@@ -143,7 +144,11 @@ pub struct PyPosition {
     pub position: Position,
 }
 
-fn read_position_text(text: &str, map: Option<&PyMap>) -> PyResult<(Arc<Map>, Position, Vec<OrderLine>)> {
+fn read_position_text(
+    py: Python<'_>,
+    text: &str,
+    map: Option<&PyMap>,
+) -> PyResult<(Arc<Map>, Position, Vec<OrderLine>)> {
     let file: PositionFile = if text.trim_start().starts_with('{') {
         serde_json::from_str(text).map_err(|e| PositionError::new_err(format!("not a position file: {e}")))?
     } else {
@@ -151,7 +156,7 @@ fn read_position_text(text: &str, map: Option<&PyMap>) -> PyResult<(Arc<Map>, Po
     };
     let map = match map {
         Some(m) => m.map.clone(),
-        None => load_map(&file.variant)?,
+        None => load_map(py, &file.variant)?,
     };
     let (position, lines) = file.read(&map, Some(text)).map_err(|problems| {
         let lines: Vec<String> = problems
@@ -170,8 +175,12 @@ fn read_position_text(text: &str, map: Option<&PyMap>) -> PyResult<(Arc<Map>, Po
 /// its orders as `(power, text)` pairs, which `adjudicate` takes.
 #[pyfunction]
 #[pyo3(signature = (text, map=None))]
-fn read_position_file(text: &str, map: Option<&PyMap>) -> PyResult<(PyPosition, Vec<(String, String)>)> {
-    let (map, position, lines) = read_position_text(text, map)?;
+fn read_position_file(
+    py: Python<'_>,
+    text: &str,
+    map: Option<&PyMap>,
+) -> PyResult<(PyPosition, Vec<(String, String)>)> {
+    let (map, position, lines) = read_position_text(py, text, map)?;
     let orders = lines.into_iter().map(|l| (map.power(l.power).name.clone(), l.text)).collect();
     Ok((PyPosition { map, position }, orders))
 }
@@ -186,8 +195,8 @@ impl PyPosition {
     /// A position from a position file's text (RON or JSON); its orders are ignored.
     #[staticmethod]
     #[pyo3(signature = (text, map=None))]
-    fn from_text(text: &str, map: Option<&PyMap>) -> PyResult<Self> {
-        let (map, position, _) = read_position_text(text, map)?;
+    fn from_text(py: Python<'_>, text: &str, map: Option<&PyMap>) -> PyResult<Self> {
+        let (map, position, _) = read_position_text(py, text, map)?;
         Ok(PyPosition { map, position })
     }
     /// A position from a saved game's `state` dict (MILA's `get_state()`).
@@ -424,8 +433,8 @@ impl PyGame {
     /// override, or a list of them, applied over the variant's defaults.
     #[new]
     #[pyo3(signature = (variant="standard", rules=None))]
-    fn new(variant: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let map = load_map(variant)?;
+    fn new(py: Python<'_>, variant: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let map = load_map(py, variant)?;
         let rules = rules_for(&map, &rule_items(rules)?)?;
         Ok(PyGame { game: dip::Game::new((*map).clone(), rules), map })
     }
@@ -443,7 +452,7 @@ impl PyGame {
     #[staticmethod]
     fn from_saved_game(game: &Bound<'_, PyAny>) -> PyResult<Self> {
         let saved = saved_game_arg(game)?;
-        let map = load_map(&saved.map)?;
+        let map = load_map(game.py(), &saved.map)?;
         let game = dip::Game::from_saved_game((*map).clone(), &saved).map_err(game_errors)?;
         Ok(PyGame { game, map })
     }

@@ -10,6 +10,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
+mod cache;
 mod convert;
 mod core;
 mod mila;

@@ -13,8 +13,14 @@ use dip::formats::saved::{self, PlayedRecord};
 use dip::movement::Adjudicator;
 use dip::{Action, Map, Order, ParseOptions, PhaseKind, PhaseRecord, Position, PowerId, ProvinceId, Rules};
 
+use crate::cache::{MapCache, map_cache};
 use crate::convert::{adjudication_error, game_errors, rules_for, serde_to_py};
-use crate::core::{load_map, power_id, saved_game_arg, state_position};
+use crate::core::{power_id, saved_game_arg, state_position};
+
+thread_local! {
+    /// The movement resolver's scratch tables, reused by every game processed on a thread.
+    static ADJUDICATOR: std::cell::RefCell<Adjudicator> = std::cell::RefCell::new(Adjudicator::new());
+}
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MilaCore>()?;
@@ -26,6 +32,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 #[pyclass(module = "dip._dip")]
 #[derive(Debug)]
 pub struct MilaCore {
+    cache: Arc<MapCache>,
     map: Arc<Map>,
     rules: Rules,
     position: Position,
@@ -34,34 +41,25 @@ pub struct MilaCore {
     history: Vec<PhaseRecord>,
     /// A power has won: MILA's phase is then `COMPLETED`.
     done: bool,
-    /// Scratch tables of the movement resolver, reused from phase to phase.
-    adjudicator: Adjudicator,
 }
 
 impl MilaCore {
-    fn fresh(map: Arc<Map>, rules: Rules, position: Position) -> Self {
+    fn fresh(cache: Arc<MapCache>, rules: Rules, position: Position) -> Self {
+        let map = cache.map.clone();
         let powers = map.power_count();
         let done = dip::adjust::winner(&map, &position).is_some();
-        MilaCore {
-            map,
-            rules,
-            position,
-            orders: vec![Vec::new(); powers],
-            history: Vec::new(),
-            done,
-            adjudicator: Adjudicator::new(),
-        }
+        MilaCore { cache, map, rules, position, orders: vec![Vec::new(); powers], history: Vec::new(), done }
     }
 
     fn copy(&self) -> Self {
         MilaCore {
+            cache: self.cache.clone(),
             map: self.map.clone(),
             rules: self.rules,
             position: self.position.clone(),
             orders: self.orders.clone(),
             history: self.history.clone(),
             done: self.done,
-            adjudicator: Adjudicator::new(),
         }
     }
 
@@ -72,6 +70,22 @@ impl MilaCore {
     /// The orders of every power in the map's order, one per unit (the last given wins).
     fn collected_orders(&self) -> Vec<Order> {
         self.orders.iter().flatten().cloned().collect()
+    }
+
+    /// The orders of every power, moved out (the phase is about to be played).
+    fn take_orders(&mut self) -> Vec<Order> {
+        let mut all = Vec::with_capacity(self.orders.iter().map(Vec::len).sum());
+        for list in &mut self.orders {
+            all.append(list);
+        }
+        all
+    }
+
+    /// Orders taken by `take_orders` put back, as each power gave them.
+    fn restore_orders(&mut self, orders: Vec<Order>) {
+        for order in orders {
+            self.orders[order.power.index()].push(order);
+        }
     }
 
     /// Plays the phase with the orders given, as `process()` does.
@@ -165,11 +179,11 @@ fn dip_rule_items(items: &[String]) -> Vec<String> {
 impl MilaCore {
     #[new]
     #[pyo3(signature = (map_name="standard", rules=Vec::new()))]
-    fn new(map_name: &str, rules: Vec<String>) -> PyResult<Self> {
-        let map = load_map(map_name)?;
-        let rules = rules_for(&map, &dip_rule_items(&rules))?;
-        let position = Position::opening(&map);
-        Ok(MilaCore::fresh(map, rules, position))
+    fn new(py: Python<'_>, map_name: &str, rules: Vec<String>) -> PyResult<Self> {
+        let cache = map_cache(py, map_name)?;
+        let rules = rules_for(&cache.map, &dip_rule_items(&rules))?;
+        let position = Position::opening(&cache.map);
+        Ok(MilaCore::fresh(cache, rules, position))
     }
 
     /// A copy sharing nothing mutable with this game.
@@ -267,20 +281,19 @@ impl MilaCore {
     /// the coast (`STP/SC`) and the province (`STP`), as MILA does.
     fn all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = &*self.map;
+        let keys = &self.cache.keys;
         let dict = PyDict::new(py);
-        let mut keys: Vec<Bound<'py, PyString>> = Vec::with_capacity(map.location_count());
-        for loc in map.locations() {
-            let key = PyString::new(py, &map.loc_abbr(loc).to_ascii_uppercase());
-            dict.set_item(&key, PyList::empty(py))?;
-            keys.push(key);
+        for key in keys {
+            dict.set_item(key.bind(py), PyList::empty(py))?;
         }
         if self.done {
             return Ok(dict);
         }
         let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
-        let texts =
-            |orders: &[Order]| -> Vec<String> { orders.iter().map(|o| o.display_mila(map).to_string()).collect() };
         let all = legal.all();
+        let texts = |orders: &[Order]| -> Vec<Bound<'py, PyString>> {
+            orders.iter().map(|o| self.cache.order_text(py, o)).collect()
+        };
         match self.position.phase.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {
                 let locs: Vec<dip::LocId> = if self.position.phase.kind == PhaseKind::Movement {
@@ -292,28 +305,29 @@ impl MilaCore {
                     let list = texts(orders);
                     let province = map.province_of(loc);
                     if loc.index() != province.index() {
-                        dict.set_item(&keys[loc.index()], PyList::new(py, &list)?)?;
+                        dict.set_item(keys[loc.index()].bind(py), PyList::new(py, &list)?)?;
                     }
-                    dict.set_item(&keys[province.index()], PyList::new(py, list)?)?;
+                    dict.set_item(keys[province.index()].bind(py), PyList::new(py, list)?)?;
                 }
             }
             PhaseKind::Adjustment => {
+                let waive = PyString::new(py, "WAIVE");
                 for (_, orders) in &all {
-                    let waive = orders.iter().any(|o| o.action == Action::Waive);
-                    let mut by_province: Vec<(ProvinceId, Vec<String>)> = Vec::new();
+                    let can_waive = orders.iter().any(|o| o.action == Action::Waive);
+                    let mut by_province: Vec<(ProvinceId, Vec<Bound<'py, PyString>>)> = Vec::new();
                     for order in orders {
                         let Some(province) = Self::order_province(order) else { continue };
-                        let text = order.display_mila(map).to_string();
+                        let text = self.cache.order_text(py, order);
                         match by_province.iter_mut().find(|(p, _)| *p == province) {
                             Some((_, list)) => list.push(text),
                             None => by_province.push((province, vec![text])),
                         }
                     }
                     for (province, mut list) in by_province {
-                        if waive {
-                            list.push("WAIVE".into());
+                        if can_waive {
+                            list.push(waive.clone());
                         }
-                        dict.set_item(&keys[province.index()], PyList::new(py, list)?)?;
+                        dict.set_item(keys[province.index()].bind(py), PyList::new(py, list)?)?;
                     }
                 }
             }
@@ -385,7 +399,10 @@ impl MilaCore {
             return Ok(());
         }
         let orders = self.collected_orders();
-        let result = dip::play_phase_with(&mut self.adjudicator, &self.map, &self.position, &orders, &self.rules)
+        let result = ADJUDICATOR
+            .with_borrow_mut(|adjudicator| {
+                dip::play_phase_with(adjudicator, &self.map, &self.position, &orders, &self.rules)
+            })
             .map_err(adjudication_error)?;
         self.apply(result, orders);
         Ok(())
@@ -433,6 +450,11 @@ impl MilaCore {
         Ok(())
     }
 
+    /// Forgets the phases played (MILA's `set_state(..., clear_history=True)`).
+    fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
     /// Phases played.
     fn history_len(&self) -> usize {
         self.history.len()
@@ -464,11 +486,11 @@ impl MilaCore {
     #[pyo3(signature = (game, rules=Vec::new()))]
     fn from_saved_game(game: &Bound<'_, PyAny>, rules: Vec<String>) -> PyResult<Self> {
         let saved = saved_game_arg(game)?;
-        let map = load_map(&saved.map)?;
-        let played = dip::Game::from_saved_game((*map).clone(), &saved).map_err(game_errors)?;
-        let rules =
-            if dip_rule_items(&rules).is_empty() { *played.rules() } else { rules_for(&map, &dip_rule_items(&rules))? };
-        let mut core = MilaCore::fresh(map, rules, played.position().clone());
+        let cache = map_cache(game.py(), &saved.map)?;
+        let played = dip::Game::from_saved_game((*cache.map).clone(), &saved).map_err(game_errors)?;
+        let items = dip_rule_items(&rules);
+        let rules = if items.is_empty() { *played.rules() } else { rules_for(&cache.map, &items)? };
+        let mut core = MilaCore::fresh(cache, rules, played.position().clone());
         core.history = played.history().to_vec();
         Ok(core)
     }
@@ -495,27 +517,40 @@ fn process_many(py: Python<'_>, games: Vec<Bound<'_, MilaCore>>) -> PyResult<()>
         );
     }
     // Owned jobs: the work below runs without the GIL, on other threads.
+    // The board is lent to the job (taken, not copied) and comes back as the record's start.
     let jobs: Vec<Option<Job>> = cores
-        .iter()
-        .map(|c| (!c.done).then(|| (c.map.clone(), c.rules, c.position.clone(), c.collected_orders())))
+        .iter_mut()
+        .map(|c| {
+            (!c.done).then(|| {
+                let orders = c.take_orders();
+                let empty = Position::empty(&c.map, c.position.phase);
+                let position = std::mem::replace(&mut c.position, empty);
+                (c.map.clone(), c.rules, position, orders)
+            })
+        })
         .collect();
     let results: Vec<Option<Result<dip::PhaseResult, dip::AdjudicationError>>> = py.detach(|| {
+        // Each thread reuses its own resolver tables, across jobs and across calls.
         jobs.par_iter()
-            .map_init(Adjudicator::new, |adjudicator, job| {
+            .map(|job| {
                 job.as_ref().map(|(map, rules, position, orders)| {
-                    dip::play_phase_with(adjudicator, map, position, orders, rules)
+                    ADJUDICATOR
+                        .with_borrow_mut(|adjudicator| dip::play_phase_with(adjudicator, map, position, orders, rules))
                 })
             })
             .collect()
     });
     let mut first_error = None;
     for ((core, job), result) in cores.iter_mut().zip(jobs).zip(results) {
-        match (job, result) {
-            (Some((_, _, _, orders)), Some(Ok(result))) => core.apply(result, orders),
-            (_, Some(Err(e))) => {
+        let (Some((_, _, position, orders)), Some(result)) = (job, result) else { continue };
+        core.position = position;
+        match result {
+            Ok(result) => core.apply(result, orders),
+            Err(e) => {
+                // The game stays as it was, orders included.
+                core.restore_orders(orders);
                 first_error.get_or_insert(adjudication_error(e));
             }
-            _ => {}
         }
     }
     first_error.map_or(Ok(()), Err)

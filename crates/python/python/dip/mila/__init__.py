@@ -207,8 +207,9 @@ class Game:
         """Sets a power's orders; orders that cannot be read or name another's unit are ignored and listed in ``error``."""
         if isinstance(orders, str):
             orders = [orders]
-        rejected = self._core.set_orders(power_name, list(orders), replace)
-        self.error.extend(f"{text}: {why}" for text, why in rejected)
+        rejected = self._core.set_orders(power_name, orders if isinstance(orders, list) else list(orders), replace)
+        if rejected:
+            self.error.extend(f"{text}: {why}" for text, why in rejected)
 
     def get_orders(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
         if power_name is None:
@@ -232,11 +233,14 @@ class Game:
     def get_state(self) -> Dict[str, Any]:
         return self._core.state()
 
-    def set_state(self, state: Dict[str, Any], clear_history: bool = False) -> None:
-        """Puts the board of a ``get_state()`` dict (or a saved game's phase ``state``) in place."""
-        if clear_history:
-            self._core = MilaCore(self.map_name, self.rules + self._dip_rules)
+    def set_state(self, state: Dict[str, Any], clear_history: bool = True) -> None:
+        """Puts the board of a ``get_state()`` dict (or a saved game's phase ``state``) in place.
+
+        As in MILA, the phase history is forgotten unless ``clear_history`` is false.
+        """
         self._core.set_state(state)
+        if clear_history:
+            self._core.clear_history()
 
     def get_phase_history(self) -> List[GamePhaseData]:
         phases = self._core.saved_game(self.game_id)["phases"][:-1]

@@ -1,0 +1,228 @@
+"""dip.mila against MILA's diplomacy 1.1.2, side by side in one run.
+
+Run it with ``bash crates/python/bench/run.sh`` (it makes the virtual environment with
+both packages). Each figure is the median of several timed rounds; the ratio is MILA's
+time over dip's. ``--quick`` runs fewer rounds.
+"""
+
+import copy
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import diplomacy
+import dip
+import dip.mila
+
+ROOT = Path(__file__).resolve().parents[3]
+QUICK = "--quick" in sys.argv
+
+
+def median_time(function, rounds, per_round):
+    """Median seconds per call of `function`, over `rounds` rounds of `per_round` calls."""
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(per_round):
+            function()
+        times.append((time.perf_counter() - start) / per_round)
+    return statistics.median(times)
+
+
+def on_copies(game, copy_game, call, rounds, per_round):
+    """Median seconds of `call` on a fresh copy of `game` (copies made outside the clock),
+    so nothing one call leaves behind helps the next."""
+    times = []
+    for _ in range(rounds):
+        copies = [copy_game(game) for _ in range(per_round)]
+        start = time.perf_counter()
+        for c in copies:
+            call(c)
+        times.append((time.perf_counter() - start) / per_round)
+    return statistics.median(times)
+
+
+def opening_orders():
+    workloads = json.loads((ROOT / "bench" / "workloads.json").read_text())
+    return workloads["opening_s1901"]["orders"]
+
+
+def midgame_state():
+    text = (ROOT / "examples" / "midgame_34.ron").read_text()
+    return dip.Position.from_text(text).state()
+
+
+def mila_midgame(state):
+    game = diplomacy.Game()
+    game.clear_units()
+    for power, units in state["units"].items():
+        game.set_units(power, units, reset=True)
+        game.set_centers(power, state["centers"][power], reset=True)
+    game.set_current_phase(state["name"])
+    return game
+
+
+def dip_midgame(state):
+    game = dip.mila.Game()
+    game.set_state(state)
+    return game
+
+
+def movement_phase(make, orders, rounds, per_round):
+    """set_orders for seven powers and process(), on fresh openings made outside the clock."""
+    times = []
+    for _ in range(rounds):
+        games = [make() for _ in range(per_round)]
+        start = time.perf_counter()
+        for game in games:
+            for power, power_orders in orders.items():
+                game.set_orders(power, power_orders)
+            game.process()
+        times.append((time.perf_counter() - start) / per_round)
+        assert games[0].get_current_phase() == "F1901M"
+    return statistics.median(times)
+
+
+def random_game(make, seed):
+    """Random legal orders for every power until 1920 or a winner; returns phases played."""
+    rng = random.Random(seed)
+    game = make()
+    phases = 0
+    while not game.is_game_done and int(game.get_current_phase()[1:5]) < 1920:
+        possible = game.get_all_possible_orders()
+        for power_name in game.powers:
+            locations = game.get_orderable_locations(power_name)
+            game.set_orders(power_name, [rng.choice(possible[loc]) for loc in locations if possible[loc]])
+        game.process()
+        phases += 1
+    return phases
+
+
+def games_per_second(make, games, rounds):
+    rates = []
+    seed = 0
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(games):
+            random_game(make, seed)
+            seed += 1
+        rates.append(games / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def scaling_worker(games, phases):
+    """Seconds spent in process_many for `games` games over `phases` phases of random play."""
+    rng = random.Random(1)
+    batch = [dip.mila.Game() for _ in range(games)]
+    spent = 0.0
+    for _ in range(phases):
+        for game in batch:
+            possible = game.get_all_possible_orders()
+            for power_name in game.powers:
+                locations = game.get_orderable_locations(power_name)
+                game.set_orders(power_name, [rng.choice(possible[loc]) for loc in locations if possible[loc]])
+        start = time.perf_counter()
+        dip.process_many(batch)
+        spent += time.perf_counter() - start
+    return spent
+
+
+def scaling(games, phases, rounds):
+    """process_many with one thread and with two, each in its own process (rayon's pool
+    size is fixed when it starts); median seconds of each."""
+    results = {}
+    for threads in (1, 2):
+        env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
+        times = []
+        for _ in range(rounds):
+            out = subprocess.run(
+                [sys.executable, __file__, "--scaling-worker", str(games), str(phases)],
+                env=env,
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+            times.append(float(out.stdout.strip()))
+        results[threads] = statistics.median(times)
+    return results
+
+
+def row(name, mila_seconds, dip_seconds, unit="µs"):
+    scale = 1e6 if unit == "µs" else 1e3
+    ratio = mila_seconds / dip_seconds
+    print(f"| {name} | {mila_seconds * scale:,.1f} {unit} | {dip_seconds * scale:,.2f} {unit} | {ratio:,.0f}× |")
+    return ratio
+
+
+def main():
+    if "--scaling-worker" in sys.argv:
+        i = sys.argv.index("--scaling-worker")
+        print(scaling_worker(int(sys.argv[i + 1]), int(sys.argv[i + 2])))
+        return
+    rounds = 3 if QUICK else 7
+    orders = opening_orders()
+    state = midgame_state()
+    print(f"diplomacy {getattr(diplomacy, '__version__', '1.1.2')} vs dip {dip.__version__}, "
+          f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; medians of {rounds} rounds\n")
+    print("| measure | MILA diplomacy 1.1.2 | dip.mila | dip faster |")
+    print("| --- | ---: | ---: | ---: |")
+    ratios = {}
+    ratios["phase"] = row(
+        "one movement phase (set_orders ×7 + process), opening",
+        movement_phase(diplomacy.Game, orders, rounds, 20),
+        movement_phase(dip.mila.Game, orders, rounds, 2000),
+    )
+    mila_game, dip_game = diplomacy.Game(), dip.mila.Game()
+    possible = lambda g: g.get_all_possible_orders()  # noqa: E731
+    ratios["possible_opening"] = row(
+        "get_all_possible_orders(), opening",
+        on_copies(mila_game, copy.deepcopy, possible, rounds, 20),
+        on_copies(dip_game, dip.mila.Game.clone, possible, rounds, 2000),
+    )
+    mila_mid, dip_mid = mila_midgame(state), dip_midgame(state)
+    mila_possible = mila_mid.get_all_possible_orders()
+    dip_possible = dip_mid.get_all_possible_orders()
+    assert sum(map(len, mila_possible.values())) > 0 and sum(map(len, dip_possible.values())) > 0
+    ratios["possible_midgame"] = row(
+        "get_all_possible_orders(), midgame (34 units)",
+        on_copies(mila_mid, copy.deepcopy, possible, rounds, 10),
+        on_copies(dip_mid, dip.mila.Game.clone, possible, rounds, 1000),
+    )
+    ratios["clone_opening"] = row(
+        "deepcopy (MILA) / clone() (dip), opening",
+        median_time(lambda: copy.deepcopy(mila_game), rounds, 20),
+        median_time(dip_game.clone, rounds, 20000),
+    )
+    ratios["deepcopy_opening"] = row(
+        "deepcopy, opening",
+        median_time(lambda: copy.deepcopy(mila_game), rounds, 20),
+        median_time(lambda: copy.deepcopy(dip_game), rounds, 20000),
+    )
+    ratios["clone_midgame"] = row(
+        "deepcopy (MILA) / clone() (dip), midgame",
+        median_time(lambda: copy.deepcopy(mila_mid), rounds, 20),
+        median_time(dip_mid.clone, rounds, 20000),
+    )
+    mila_rate = games_per_second(diplomacy.Game, 1, 3 if QUICK else 5)
+    dip_rate = games_per_second(dip.mila.Game, 10 if QUICK else 40, rounds)
+    ratios["random_game"] = dip_rate / mila_rate
+    print(f"| whole random game to 1920 or a winner | {mila_rate:.3f} games/s | {dip_rate:,.1f} games/s | "
+          f"{ratios['random_game']:,.0f}× |")
+    games, phases = (256, 10) if QUICK else (512, 20)
+    times = scaling(games, phases, 3 if QUICK else 5)
+    per_phase = {t: times[t] / (games * phases) for t in times}
+    print(f"\nprocess_many, {games} games × {phases} phases of random play (time inside process_many):")
+    for t in (1, 2):
+        print(f"  {t} thread{'s' if t > 1 else ''}: {times[t]:.3f} s, {per_phase[t] * 1e6:.2f} µs a game-phase, "
+              f"{1 / per_phase[t]:,.0f} game-phases/s")
+    print(f"  scaling 1 → 2 threads: {times[1] / times[2]:.2f}×")
+    print("\nratios: " + ", ".join(f"{k} {v:,.0f}×" for k, v in ratios.items()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,186 @@
+"""Type stubs of dip's compiled module (``dip._dip``); the public names are re-exported by ``dip``."""
+
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+__version__: str
+
+class DipError(Exception):
+    """Base class of every error dip raises."""
+
+class ParseError(DipError):
+    """An order that cannot be read."""
+
+class LoadError(DipError):
+    """An unknown variant or a variant file that does not load."""
+
+class PositionError(DipError):
+    """A position that is not of the map or breaks the rules of the board."""
+
+class RulesError(DipError):
+    """An unknown rule preset, issue or choice."""
+
+class AdjudicationError(DipError):
+    """Orders or a phase that cannot be adjudicated."""
+
+class GameError(DipError):
+    """A saved game or game state that cannot be read."""
+
+Rules = Union[str, Sequence[str], None]
+"""A preset name (``"webdiplomacy"``), an override (``"4.A.2=all-hold"``), or a list of them."""
+
+OrderInput = Union["Order", Tuple[str, str], str]
+"""An ``Order``, a ``(power, text)`` pair, or a text with a power prefix (``"France: A PAR H"``)."""
+
+def variants() -> List[str]:
+    """The names of the variants dip embeds."""
+
+def rule_presets() -> List[str]:
+    """The names of the rule presets dip embeds (``datc``, ``1982``, ``webdiplomacy``, ...)."""
+
+class Map:
+    """A map (variant) loaded by name; maps are loaded once per process and shared."""
+
+    def __init__(self, name: str) -> None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def powers(self) -> List[str]:
+        """Power names in the map's order (``England``, ``France``, ...)."""
+    @property
+    def provinces(self) -> List[str]:
+        """Province abbreviations (``lon``, ``par``, ...)."""
+    @property
+    def province_names(self) -> Dict[str, str]:
+        """Abbreviation → full name."""
+    @property
+    def centres(self) -> List[str]: ...
+    @property
+    def locations(self) -> List[str]:
+        """Every location, coasts included, as MILA names them (``PAR``, ``STP/NC``)."""
+    @property
+    def victory_centres(self) -> int: ...
+    def homes(self, power: str) -> List[str]: ...
+
+class Position:
+    """Units, dislodged units, centre owners and the phase of one board."""
+
+    @staticmethod
+    def opening(map: Map) -> "Position": ...
+    @staticmethod
+    def from_text(text: str, map: Optional[Map] = None) -> "Position":
+        """A position file's text, RON or JSON (its orders are ignored)."""
+    @staticmethod
+    def from_state(map: Map, state: Dict[str, Any]) -> "Position":
+        """A saved game's ``state`` dict (MILA's ``get_state()``)."""
+    @property
+    def map(self) -> Map: ...
+    @property
+    def phase(self) -> str:
+        """``S1901M``, ``F1901R``, ``W1901A``."""
+    @property
+    def phase_long(self) -> str:
+        """``Spring 1901 Movement``."""
+    @property
+    def units(self) -> Dict[str, List[str]]:
+        """Units by upper-case power name (``A PAR``, ``*A MUN`` for a dislodged unit)."""
+    @property
+    def centres(self) -> Dict[str, List[str]]: ...
+    def state(self) -> Dict[str, Any]:
+        """The saved-game ``state`` dict of this board."""
+    def validate(self) -> None:
+        """Raises ``PositionError`` if the board breaks the rules."""
+    def to_text(self) -> str:
+        """A position file in RON."""
+    def to_json(self) -> str:
+        """A position file in JSON."""
+    def __eq__(self, other: object) -> bool: ...
+
+class Order:
+    """One order read against a map."""
+
+    @property
+    def power(self) -> str: ...
+    @property
+    def mila(self) -> str:
+        """The order in MILA notation (``A PAR - BUR``)."""
+    def display(self, notation: str = "datc") -> str:
+        """``datc`` (``A Paris - Burgundy``), ``judge`` (``A par - bur``) or ``mila``."""
+    def __eq__(self, other: object) -> bool: ...
+
+def parse_order(map: Map, text: str, power: Optional[str] = None, phase: str = "movement") -> Order:
+    """Reads an order in any notation dip reads; raises ``ParseError``."""
+
+def read_position_file(text: str, map: Optional[Map] = None) -> Tuple[Position, List[Tuple[str, str]]]:
+    """A position file's position and its orders as ``(power, text)`` pairs."""
+
+def adjudicate(
+    map: Map, position: Position, orders: Iterable[OrderInput], rules: Rules = None, notation: str = "datc"
+) -> Dict[str, Any]:
+    """One phase adjudicated: the ``dip-results`` document (``docs/json.md``) plus ``next``, a ``Position``."""
+
+def legal_orders(position: Position) -> List[Tuple[str, List[Order]]]:
+    """Every legal order, one entry a unit (a power in an adjustment phase)."""
+
+class Game:
+    """A game with its history, on one map under one set of rules."""
+
+    def __init__(self, variant: str = "standard", rules: Rules = None) -> None: ...
+    @staticmethod
+    def from_position(position: Position, rules: Rules = None) -> "Game": ...
+    @staticmethod
+    def from_saved_game(game: Union[str, Dict[str, Any]]) -> "Game": ...
+    @property
+    def map(self) -> Map: ...
+    @property
+    def position(self) -> Position: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def winner(self) -> Optional[str]: ...
+    @property
+    def history(self) -> List[Dict[str, Any]]:
+        """Played phases: ``name``, ``state``, ``orders`` (MILA notation), ``results`` (MILA codes)."""
+    def centre_counts(self) -> List[Tuple[str, int]]: ...
+    def legal_orders(self) -> List[Tuple[str, List[Order]]]: ...
+    def play(self, orders: Iterable[OrderInput]) -> Dict[str, List[str]]:
+        """Plays the phase; returns each unit's result in MILA's codes."""
+    def to_saved_game(self, id: str = "dip") -> Dict[str, Any]: ...
+
+class MilaCore:
+    """The Rust half of ``dip.mila.Game``; use that class instead."""
+
+    def __init__(self, map_name: str = "standard", rules: List[str] = ...) -> None: ...
+    @property
+    def map_name(self) -> str: ...
+    @property
+    def done(self) -> bool: ...
+    @property
+    def year(self) -> int: ...
+    def clone(self) -> "MilaCore": ...
+    def set_rules(self, rules: List[str]) -> None: ...
+    def current_phase(self) -> str: ...
+    def long_phase(self) -> str: ...
+    def power_names(self) -> List[str]: ...
+    def units(self, power: str) -> List[str]: ...
+    def centers(self, power: str) -> List[str]: ...
+    def homes(self, power: str) -> List[str]: ...
+    def retreats(self, power: str) -> Dict[str, List[str]]: ...
+    def orderable_locations(self, power: str) -> List[str]: ...
+    def all_possible_orders(self) -> Dict[str, List[str]]: ...
+    def set_orders(self, power: str, orders: List[str], replace: bool = True) -> List[Tuple[str, str]]: ...
+    def orders_of(self, power: str) -> List[str]: ...
+    def clear_orders(self, power: Optional[str] = None) -> None: ...
+    def process(self) -> None: ...
+    def last_results(self) -> Dict[str, List[str]]: ...
+    def state(self) -> Dict[str, Any]: ...
+    def set_state(self, state: Dict[str, Any]) -> None: ...
+    def clear_history(self) -> None: ...
+    def history_len(self) -> int: ...
+    def saved_game(self, id: str) -> Dict[str, Any]: ...
+    @staticmethod
+    def from_saved_game(game: Union[str, Dict[str, Any]], rules: List[str] = ...) -> "MilaCore": ...
+    def winner(self) -> Optional[str]: ...
+
+def process_many(games: List[MilaCore]) -> None: ...
