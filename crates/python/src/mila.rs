@@ -122,6 +122,28 @@ impl MilaCore {
         }
     }
 
+    /// MILA names the coast of a supported fleet (`A MOS S F STP/SC`); dip's legal orders
+    /// name its province. The order with the coast, when it differs.
+    fn with_target_coast(&self, order: &Order) -> Option<Order> {
+        let target = match &order.action {
+            Action::SupportHold { target } | Action::SupportMove { target, .. } => target,
+            _ => return None,
+        };
+        let province = target.place.province;
+        if target.kind != Some(dip::UnitKind::Fleet)
+            || target.place.coast.is_some()
+            || !self.map.is_multi_coast(province)
+        {
+            return None;
+        }
+        let fleet = self.position.unit_in(&self.map, province)?;
+        let mut named = order.clone();
+        if let Action::SupportHold { target } | Action::SupportMove { target, .. } = &mut named.action {
+            target.place.coast = Some(dip::CoastSpec::Known(fleet.loc));
+        }
+        Some(named)
+    }
+
     fn unit_strings(&self, power: PowerId) -> Vec<String> {
         let map = &*self.map;
         let unit = |u: &dip::Unit| format!("{} {}", u.kind, map.loc_abbr(u.loc).to_ascii_uppercase());
@@ -292,7 +314,13 @@ impl MilaCore {
         let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
         let all = legal.all();
         let texts = |orders: &[Order]| -> Vec<Bound<'py, PyString>> {
-            orders.iter().map(|o| self.cache.order_text(py, o)).collect()
+            orders
+                .iter()
+                .map(|o| match self.with_target_coast(o) {
+                    Some(named) => self.cache.order_text(py, &named),
+                    None => self.cache.order_text(py, o),
+                })
+                .collect()
         };
         match self.position.phase.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {

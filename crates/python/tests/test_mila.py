@@ -36,6 +36,30 @@ def test_possible_orders_cover_every_location():
     assert "A PAR - BUR" in possible["PAR"] and "A PAR H" in possible["PAR"]
     assert possible["BUR"] == [] and possible["STP/NC"] == []
     assert sum(len(v) for k, v in possible.items() if "/" not in k) > 22
+    # As MILA writes it: a supported fleet on a coast is named with its coast.
+    assert "A MOS S F STP/SC - LVN" in possible["MOS"]
+    assert "A MOS S F STP/SC" in possible["MOS"]
+
+
+def test_possible_orders_read_back_as_written():
+    # Every listed order, given back by its power, is read as the same order.
+    m = dip.Map("standard")
+    kinds = {"M": "movement", "R": "retreat", "A": "adjustment"}
+    rng = random.Random(11)
+    g = Game()
+    checked = 0
+    while g._core.year < 1905:
+        possible = g.get_all_possible_orders()
+        kind = kinds[g.phase_type]
+        for power_name in g.powers:
+            for loc in g.get_orderable_locations(power_name):
+                for text in possible[loc]:
+                    assert dip.parse_order(m, text, power=power_name, phase=kind).mila == text
+                    checked += 1
+            orders = [rng.choice(possible[loc]) for loc in g.get_orderable_locations(power_name) if possible[loc]]
+            g.set_orders(power_name, orders)
+        g.process()
+    assert checked > 1000
 
 
 def test_a_movement_phase_with_results_in_mila_codes():
