@@ -59,7 +59,8 @@ pub use dip_map::{
     Unit, UnitKind, load, load_str, retreat_options,
 };
 pub use dip_movement::{
-    Adjudicator, DislodgedReport, Failure, Illegal, MAX_CONVOY_FLEETS, MovementOutcome, OrderResult, adjudicate,
+    Adjudicator, DislodgedReport, Failure, Illegal, MAX_CONVOY_FLEETS, MovementOutcome, OrderResult, Provinces,
+    adjudicate,
 };
 pub use dip_orders::{
     Action, AdjudicationError, CoastSpec, NameMatching, Notation, Order, OrderLine, ParseError, ParseOptions, Place,

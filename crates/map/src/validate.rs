@@ -71,10 +71,8 @@ impl Position {
         // Folds without early exits, which compile to straight loops.
         let units_ok =
             self.units.iter().fold(true, |ok, u| ok & (u.loc.index() < locations) & (u.power.index() < powers));
-        let mut highest_owner = 0u8;
-        for p in self.owners.iter().flatten() {
-            highest_owner = highest_owner.max(p.0);
-        }
+        // A branch-free fold over every entry, which the compiler vectorises.
+        let highest_owner = self.owners.iter().fold(0u8, |m, o| m.max(o.map_or(0, |p| p.0)));
         if self.dislodged.is_empty()
             && self.owners.len() == provinces
             && units_ok

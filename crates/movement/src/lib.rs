@@ -24,11 +24,13 @@
 
 mod input;
 mod outcome;
+mod provinces;
 mod report;
 mod resolve;
 
 pub use input::MAX_CONVOY_FLEETS;
 pub use outcome::{DislodgedReport, Failure, Illegal, MovementOutcome, OrderResult};
+pub use provinces::Provinces;
 pub use resolve::Adjudicator;
 
 use dip_map::{Map, Position, Rules};

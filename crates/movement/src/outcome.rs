@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use dip_map::{LocId, Position, PowerId, ProvinceId, Unit};
 
+use crate::Provinces;
+
 /// Why an order can never be carried out, whatever the other orders (DATC §4.E.1). The
 /// unit holds instead.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -193,7 +195,7 @@ impl std::fmt::Display for Illegal {
 #[non_exhaustive]
 pub enum Failure {
     /// The move was stopped by these units (the defender, or competitors for the province).
-    Bounced { by: Vec<ProvinceId> },
+    Bounced { by: Provinces },
     /// A convoyed move found no chain of successfully convoying fleets.
     NoConvoyPath,
     /// The move can never be made; it counts as an order under §4.E.1 choice a or b.
@@ -346,7 +348,7 @@ mod tests {
         }
         let p = ProvinceId(0);
         let failures = [
-            Failure::Bounced { by: vec![p] },
+            Failure::Bounced { by: [p].into() },
             Failure::NoConvoyPath,
             Failure::Impossible,
             Failure::SupportCut { by: p },
@@ -370,6 +372,6 @@ mod tests {
         assert_eq!(OrderResult::Succeeds.code(), "succeeds");
         assert_eq!(OrderResult::Illegal(Illegal::NoUnit).code(), "illegal");
         assert_eq!(OrderResult::Fails(Failure::SupportCut { by: p }).code(), "cut");
-        assert_eq!(Failure::Bounced { by: vec![p, ProvinceId(3)] }.caused_by(), &[p, ProvinceId(3)]);
+        assert_eq!(Failure::Bounced { by: [p, ProvinceId(3)].into() }.caused_by(), &[p, ProvinceId(3)]);
     }
 }

@@ -7,6 +7,7 @@ use dip_map::rules::RetreatToConvoyOrigin;
 use dip_map::{Dislodged, LocId, Map, PhaseKind, Position, ProvinceId, Season, Unit, UnitKind};
 use dip_orders::{AdjudicationError, Order};
 
+use crate::Provinces;
 use crate::outcome::{DislodgedReport, Failure, MovementOutcome, OrderResult};
 use crate::resolve::{Adjudicator, CLOSED, Kind, NONE};
 
@@ -328,7 +329,7 @@ impl Adjudicator {
     }
 
     /// Provinces of the units whose strength stopped move `m`.
-    fn bounced_by(&mut self, map: &Map, m: u16) -> Vec<ProvinceId> {
+    fn bounced_by(&mut self, map: &Map, m: u16) -> Provinces {
         let s = self.slots[m as usize];
         let attack = self.attack_strength(map, m);
         let mut by = std::mem::take(&mut self.report.by);
@@ -352,8 +353,8 @@ impl Adjudicator {
             }
             o = self.slots[o as usize].next_mover;
         }
-        // Allocated at its length, once.
-        let list = by.to_vec();
+        // Inline for the usual one or two; no allocation.
+        let list = Provinces::from_slice(&by);
         self.report.by = by;
         list
     }
