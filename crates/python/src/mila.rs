@@ -154,7 +154,7 @@ impl MilaCore {
         out
     }
 
-    fn orderable(&self, power: PowerId) -> Vec<String> {
+    fn orderable(&self, power: PowerId) -> Vec<ProvinceId> {
         let map = &*self.map;
         if self.done {
             return Vec::new();
@@ -182,7 +182,13 @@ impl MilaCore {
                 }
             }
         };
-        provinces.into_iter().map(|p| self.province_key(p)).collect()
+        provinces
+    }
+
+    /// A province as MILA names it, from the map's shared names (location `i` of a map is
+    /// province `i`).
+    fn province_name<'py>(&self, py: Python<'py>, province: ProvinceId) -> Bound<'py, PyString> {
+        self.cache.keys[province.index()].bind(py).clone()
     }
 }
 
@@ -266,13 +272,13 @@ impl MilaCore {
         Ok(self.unit_strings(self.power(power)?))
     }
 
-    fn centers(&self, power: &str) -> PyResult<Vec<String>> {
+    fn centers<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
         let power = self.power(power)?;
         Ok(self
             .map
             .centres()
             .filter(|c| self.position.owners[c.index()] == Some(power))
-            .map(|c| self.province_key(c))
+            .map(|c| self.province_name(py, c))
             .collect())
     }
 
@@ -294,8 +300,8 @@ impl MilaCore {
         Ok(dict)
     }
 
-    fn orderable_locations(&self, power: &str) -> PyResult<Vec<String>> {
-        Ok(self.orderable(self.power(power)?))
+    fn orderable_locations<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
+        Ok(self.orderable(self.power(power)?).into_iter().map(|p| self.province_name(py, p)).collect())
     }
 
     /// Every location of the map → the legal orders there, in MILA notation. Locations
