@@ -67,11 +67,6 @@ impl MilaCore {
         power_id(&self.map, name)
     }
 
-    /// The orders of every power in the map's order, one per unit (the last given wins).
-    fn collected_orders(&self) -> Vec<Order> {
-        self.orders.iter().flatten().cloned().collect()
-    }
-
     /// The orders of every power, moved out (the phase is about to be played).
     fn take_orders(&mut self) -> Vec<Order> {
         let mut all = Vec::with_capacity(self.orders.iter().map(Vec::len).sum());
@@ -88,7 +83,26 @@ impl MilaCore {
         }
     }
 
-    /// Plays the phase with the orders given, as `process()` does.
+    /// Plays the phase with the orders given and moves on; on an error the game is left
+    /// as it was, orders included.
+    fn play_with(&mut self, adjudicator: &mut Adjudicator) -> Result<(), dip::AdjudicationError> {
+        if self.done {
+            return Ok(());
+        }
+        let orders = self.take_orders();
+        match dip::play_phase_with(adjudicator, &self.map, &self.position, &orders, &self.rules) {
+            Ok(result) => {
+                self.apply(result, orders);
+                Ok(())
+            }
+            Err(e) => {
+                self.restore_orders(orders);
+                Err(e)
+            }
+        }
+    }
+
+    /// Records the phase played and moves on to the next.
     fn apply(&mut self, result: dip::PhaseResult, orders: Vec<Order>) {
         let start = std::mem::replace(&mut self.position, result.next);
         self.history.push(PhaseRecord { position: start, orders, outcome: result.outcome });
@@ -429,17 +443,7 @@ impl MilaCore {
     /// orders. Units without orders hold; a power without orders in an adjustment phase
     /// is handled by the civil-disorder rules.
     fn process(&mut self) -> PyResult<()> {
-        if self.done {
-            return Ok(());
-        }
-        let orders = self.collected_orders();
-        let result = ADJUDICATOR
-            .with_borrow_mut(|adjudicator| {
-                dip::play_phase_with(adjudicator, &self.map, &self.position, &orders, &self.rules)
-            })
-            .map_err(adjudication_error)?;
-        self.apply(result, orders);
-        Ok(())
+        ADJUDICATOR.with_borrow_mut(|adjudicator| self.play_with(adjudicator)).map_err(adjudication_error)
     }
 
     /// The results of the phase last processed, in MILA's codes by unit.
@@ -535,12 +539,10 @@ impl MilaCore {
     }
 }
 
-/// One game's phase to play in `process_many`: its map, rules, board and orders.
-type Job = (Arc<Map>, Rules, Position, Vec<Order>);
-
 /// Processes the current phase of each game at once, across cores (rayon), without the
 /// GIL; each game moves on exactly as its own `process()` would. Games that are over are
-/// left as they are. An error in one game is raised after every other game has moved on.
+/// left as they are. An error in one game (left as it was) is raised after every other
+/// game has moved on.
 #[pyfunction]
 fn process_many(py: Python<'_>, games: Vec<Bound<'_, MilaCore>>) -> PyResult<()> {
     let mut cores: Vec<PyRefMut<'_, MilaCore>> = Vec::with_capacity(games.len());
@@ -550,42 +552,14 @@ fn process_many(py: Python<'_>, games: Vec<Bound<'_, MilaCore>>) -> PyResult<()>
                 .map_err(|_| PyValueError::new_err("a game is in use elsewhere (or given twice to process_many)"))?,
         );
     }
-    // Owned jobs: the work below runs without the GIL, on other threads.
-    // The board is lent to the job (taken, not copied) and comes back as the record's start.
-    let jobs: Vec<Option<Job>> = cores
-        .iter_mut()
-        .map(|c| {
-            (!c.done).then(|| {
-                let orders = c.take_orders();
-                let empty = Position::empty(&c.map, c.position.phase);
-                let position = std::mem::replace(&mut c.position, empty);
-                (c.map.clone(), c.rules, position, orders)
-            })
-        })
-        .collect();
-    let results: Vec<Option<Result<dip::PhaseResult, dip::AdjudicationError>>> = py.detach(|| {
-        // Each thread reuses its own resolver tables, across jobs and across calls.
-        jobs.par_iter()
-            .map(|job| {
-                job.as_ref().map(|(map, rules, position, orders)| {
-                    ADJUDICATOR
-                        .with_borrow_mut(|adjudicator| dip::play_phase_with(adjudicator, map, position, orders, rules))
-                })
-            })
+    // The borrows are held until every game is done, so no Python thread can touch a game
+    // while it is played on another thread; all the work, bookkeeping included, is parallel.
+    let mut games: Vec<&mut MilaCore> = cores.iter_mut().map(|core| &mut **core).collect();
+    let errors: Vec<dip::AdjudicationError> = py.detach(|| {
+        games
+            .par_iter_mut()
+            .filter_map(|game| ADJUDICATOR.with_borrow_mut(|adjudicator| game.play_with(adjudicator)).err())
             .collect()
     });
-    let mut first_error = None;
-    for ((core, job), result) in cores.iter_mut().zip(jobs).zip(results) {
-        let (Some((_, _, position, orders)), Some(result)) = (job, result) else { continue };
-        core.position = position;
-        match result {
-            Ok(result) => core.apply(result, orders),
-            Err(e) => {
-                // The game stays as it was, orders included.
-                core.restore_orders(orders);
-                first_error.get_or_insert(adjudication_error(e));
-            }
-        }
-    }
-    first_error.map_or(Ok(()), Err)
+    errors.into_iter().next().map_or(Ok(()), |e| Err(adjudication_error(e)))
 }
