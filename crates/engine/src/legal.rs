@@ -119,9 +119,8 @@ impl<'a> LegalOrders<'a> {
                     // the armies it could convoy.
                     let unit = &self.position.units[u];
                     let sea = unit.kind == UnitKind::Fleet && map.can_convoy(province);
-                    let reach = self.convoy_reaches(|a| {
-                        a == u || (sea && map.fleet_reaches(unit.loc, map.province_of(self.position.units[a].loc)))
-                    });
+                    // A fleet may convoy any army whose chain reaches it.
+                    let reach = self.convoy_reaches(|a| a == u || sea);
                     self.unit_orders(u, &mut Scratch::default(), &reach)
                 }
                 None => Vec::new(),
@@ -224,20 +223,136 @@ impl<'a> LegalOrders<'a> {
     }
 
     /// For each army `wanted` asks for, the coastal provinces the fleets on the board could
-    /// carry it to: a bit set over provinces per unit.
-    fn convoy_reaches(&self, wanted: impl Fn(usize) -> bool) -> Vec<u64> {
-        let (map, position, w) = (self.map, self.position, self.words);
-        let mut reach = vec![0; position.units.len() * w];
+    /// carry it to (a bit set over provinces per unit), and the fleets a chain from its
+    /// coast reaches (a bit set over fleets per unit).
+    fn convoy_reaches(&self, wanted: impl Fn(usize) -> bool) -> ConvoyReach {
+        let (map, position, w, fw) = (self.map, self.position, self.words, self.fleet_words);
+        let mut reach = ConvoyReach { provinces: vec![0; position.units.len() * w], chains: Vec::new() };
         if self.fleets.is_empty() {
             return reach;
         }
-        let mut reached = vec![0u64; self.fleet_words];
+        let nf = self.fleets.len();
+        reach.chains = vec![0; position.units.len() * nf * w];
+        let mut reached = vec![0u64; fw];
+        let mut search = ChainSearch::default();
         for (u, unit) in position.units.iter().enumerate() {
             if unit.kind == UnitKind::Army && wanted(u) {
-                self.reach_by_convoy(map.province_of(unit.loc), &mut reach[u * w..][..w], &mut reached);
+                let from = map.province_of(unit.loc);
+                self.reach_by_convoy(from, &mut reach.provinces[u * w..][..w], &mut reached);
+                self.chains_from(from, &reached, &mut reach.chains[u * nf * w..][..nf * w], &mut search);
             }
         }
         reach
+    }
+
+    /// For an army in `from`, the destinations each fleet may convoy it to (`out`: a bit
+    /// set over provinces per fleet), as order intake reads a convoy order: on a route of
+    /// fleets without a shortcut (DATC 6.G.19: no fleet of it borders another but its
+    /// neighbours, only its first fleet is at `from`'s coast and only its last at the
+    /// destination's) that passes through the fleet. Every such route is walked once; on a
+    /// web of fleets with more routes than [`ROUTE_BUDGET`] allows, every fleet a chain
+    /// reaches (`reached`) may convoy to every coast the chain reaches, as the resolver
+    /// also calls a convoy possible when its search runs out.
+    fn chains_from(&self, from: ProvinceId, reached: &[u64], out: &mut [u64], search: &mut ChainSearch) {
+        let (map, w, fw) = (self.map, self.words, self.fleet_words);
+        let nf = self.fleets.len();
+        // Fleets at `from`'s coast start a route and are never later on one.
+        search.at_from.clear();
+        search.at_from.resize(fw, 0);
+        for (i, &f) in self.fleets.iter().enumerate() {
+            if f != from && map.fleet_reaches(map.main_loc(f), from) {
+                search.at_from[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let mut budget = ROUTE_BUDGET;
+        let starts = search.at_from.clone();
+        for s in ones(&starts).map(|s| s.index()) {
+            search.path.clear();
+            search.path.push(s);
+            // Depth 0: blocked are the start and the fleets at `from`'s coast; nothing of
+            // the route reaches a destination before its last fleet.
+            search.blocked.clear();
+            search.blocked.extend_from_slice(&search.at_from);
+            search.blocked[s / 64] |= 1 << (s % 64);
+            search.before.clear();
+            search.before.resize(w, 0);
+
+            if !self.walk(from, out, search, &mut budget) {
+                // Out of budget: every reached fleet to every coast the chain reaches.
+                let mut all = vec![0u64; w];
+                for i in ones(reached).map(|i| i.index()) {
+                    for (a, &r) in all.iter_mut().zip(&self.fleet_reach[i * w..][..w]) {
+                        *a |= r;
+                    }
+                }
+                all[from.index() / 64] &= !(1 << (from.index() % 64));
+                for f in ones(reached).map(|f| f.index()).filter(|&f| f < nf) {
+                    for (o, &a) in out[f * w..][..w].iter_mut().zip(&all) {
+                        *o |= a;
+                    }
+                }
+                return;
+            }
+        }
+    }
+
+    /// Walks every route that extends `search.path` (its masks at level `path.len() - 1`),
+    /// marking for each of its fleets the destinations its last fleet is the first to
+    /// reach. False when the budget ran out.
+    fn walk(&self, from: ProvinceId, out: &mut [u64], search: &mut ChainSearch, budget: &mut u32) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let (w, fw) = (self.words, self.fleet_words);
+        let d = search.path.len() - 1;
+        let last = search.path[d];
+        let first = self.fleets[search.path[0]];
+        let reach = &self.fleet_reach[last * w..][..w];
+        // The destinations this route ends at: reached by its last fleet and by no fleet
+        // before it, neither `from` nor the first fleet's province.
+        let (from_bit, first_bit) = (from.index(), first.index());
+        for f in 0..search.path.len() {
+            let fleet = search.path[f];
+            for k in 0..w {
+                let mut ends = reach[k] & !search.before[d * w + k];
+                if k == from_bit / 64 {
+                    ends &= !(1 << (from_bit % 64));
+                }
+                if k == first_bit / 64 {
+                    ends &= !(1 << (first_bit % 64));
+                }
+                out[fleet * w + k] |= ends;
+            }
+        }
+        // The next level's masks: what the route reaches before its new last fleet, and
+        // the fleets it may not take (on the route, bordering a fleet of it before the
+        // last, or at `from`'s coast).
+        search.before.resize((d + 2) * w, 0);
+        let (this, next) = search.before.split_at_mut((d + 1) * w);
+        for ((n, &b), &r) in next.iter_mut().zip(&this[d * w..]).zip(reach) {
+            *n = b | r;
+        }
+        search.blocked.resize((d + 2) * fw, 0);
+        for k in 0..fw {
+            let mut next = self.fleet_borders[last * fw + k] & !search.blocked[d * fw + k];
+            while next != 0 {
+                let g = k * 64 + next.trailing_zeros() as usize;
+                next &= next - 1;
+                // Deeper levels write only below level d + 1, which is set anew for `g`.
+                for j in 0..fw {
+                    search.blocked[(d + 1) * fw + j] = search.blocked[d * fw + j] | self.fleet_borders[last * fw + j];
+                }
+                search.blocked[(d + 1) * fw + g / 64] |= 1 << (g % 64);
+                search.path.push(g);
+                let done = self.walk(from, out, search, budget);
+                search.path.pop();
+                if !done {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Coastal provinces an army in `from` could reach through the fleets on the board
@@ -275,16 +390,52 @@ impl<'a> LegalOrders<'a> {
                 *o |= r;
             }
         }
+        // A fleet's own province is reached only by a chain without it, as the resolver
+        // reads a move there (a fleet on a convoyable coast may be attacked by convoy).
         for i in ones(reached).map(|i| i.index()) {
             let p = self.fleets[i];
+            let open = map.can_hold(UnitKind::Army, p) && self.reaches_without(from, i, p);
             out[p.index() / 64] &= !(1 << (p.index() % 64));
+            out[p.index() / 64] |= u64::from(open) << (p.index() % 64);
         }
         out[from.index() / 64] &= !(1 << (from.index() % 64));
     }
 
+    /// Whether a chain of fleets from `from`'s coast that leaves out fleet `without` (and
+    /// any fleet in `from`) reaches `to`.
+    fn reaches_without(&self, from: ProvinceId, without: usize, to: ProvinceId) -> bool {
+        let (map, fw) = (self.map, self.fleet_words);
+        let mut reached = vec![0u64; fw];
+        reached[without / 64] |= 1 << (without % 64);
+        let mut frontier = Vec::new();
+        for (i, &f) in self.fleets.iter().enumerate() {
+            if f == from {
+                reached[i / 64] |= 1 << (i % 64);
+            } else if i != without && map.fleet_reaches(map.main_loc(f), from) {
+                reached[i / 64] |= 1 << (i % 64);
+                frontier.push(i);
+            }
+        }
+        while let Some(i) = frontier.pop() {
+            if self.has(&self.fleet_reach[i * self.words..][..self.words], to) {
+                return true;
+            }
+            for (k, (r, &b)) in reached.iter_mut().zip(&self.fleet_borders[i * fw..][..fw]).enumerate() {
+                let mut new = b & !*r;
+                *r |= new;
+                while new != 0 {
+                    frontier.push(k * 64 + new.trailing_zeros() as usize);
+                    new &= new - 1;
+                }
+            }
+        }
+        false
+    }
+
     /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives,
     /// into a list allocated once (at a bound on its length).
-    fn unit_orders(&self, u: usize, scratch: &mut Scratch, reach: &[u64]) -> Vec<Order> {
+    fn unit_orders(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> Vec<Order> {
+        let reach = &convoy.provinces[..];
         let (map, position, w) = (self.map, self.position, self.words);
         let unit = &position.units[u];
         let here = map.province_of(unit.loc);
@@ -302,7 +453,6 @@ impl<'a> LegalOrders<'a> {
         // The units this one may support: those standing in or moving to a province it
         // reaches. With them, a bound on the number of orders.
         let my_reach = &self.support_reach[u * w..][..w];
-        let my_moves = &self.moves_to[u * w..][..w];
         let uw = self.unit_words;
         candidates.clear();
         candidates.resize(uw, 0);
@@ -320,11 +470,14 @@ impl<'a> LegalOrders<'a> {
             }
         }
         let sea = kind == UnitKind::Fleet && map.can_convoy(here);
-        if sea {
-            for (a, army) in position.units.iter().enumerate() {
-                if army.kind == UnitKind::Army && map.fleet_reaches(unit.loc, map.province_of(army.loc)) {
-                    bound += count(convoy_reach(a), my_moves);
-                }
+        let fleet = self.fleets.iter().position(|&f| f == here).filter(|_| sea);
+        let chain = |a: usize, f: usize| {
+            let nf = self.fleets.len();
+            convoy.chains.get((a * nf + f) * w..(a * nf + f + 1) * w).unwrap_or_default()
+        };
+        if let Some(f) = fleet {
+            for a in 0..position.units.len() {
+                bound += count(chain(a, f), chain(a, f));
             }
         }
         let mut orders = Vec::with_capacity(bound);
@@ -389,16 +542,13 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
-        // Convoys: a fleet at sea may carry an adjacent army to a coast the fleets reach.
-        if sea {
+        // Convoys: a fleet at sea may carry an army to each coast a route through it
+        // reaches, as the resolver reads the order (see `chains_from`).
+        if let Some(f) = fleet {
             for (a, army) in position.units.iter().enumerate().filter(|(_, a)| a.kind == UnitKind::Army) {
-                let from = map.province_of(army.loc);
-                if !map.fleet_reaches(unit.loc, from) {
-                    continue;
-                }
-                for p in ones(convoy_reach(a)) {
-                    if p != here && map.fleet_reaches(unit.loc, p) && !self.frozen(p) {
-                        let army = named(UnitKind::Army, from, None);
+                for p in ones(chain(a, f)) {
+                    if p != here && !self.frozen(p) {
+                        let army = named(UnitKind::Army, map.province_of(army.loc), None);
                         orders.push(order(Action::Convoy { army, to: Place::new(p) }));
                     }
                 }
@@ -470,6 +620,29 @@ struct Scratch {
     supported: Vec<usize>,
     /// Provinces a support of one unit's move may still be offered into.
     seen: Vec<u64>,
+}
+
+/// The scratch of [`LegalOrders::chains_from`]: the route being walked and, per level of
+/// it, what its fleets before the last reach and which fleets it may not take next.
+#[derive(Default)]
+struct ChainSearch {
+    at_from: Vec<u64>,
+    path: Vec<usize>,
+    before: Vec<u64>,
+    blocked: Vec<u64>,
+}
+
+/// Steps of the route walk for one army before every reached fleet is taken to carry it
+/// everywhere its chain reaches: a web of fleets has too many routes to walk them all.
+const ROUTE_BUDGET: u32 = 4000;
+
+/// The convoy routes of the armies, from [`LegalOrders::convoy_reaches`].
+struct ConvoyReach {
+    /// Per unit, a bit set over provinces: where the fleets could carry the army.
+    provinces: Vec<u64>,
+    /// Per unit and fleet that may convoy, a bit set over provinces: where that fleet may
+    /// convoy the army (see [`LegalOrders::chains_from`]).
+    chains: Vec<u64>,
 }
 
 /// A unit as an order names it, built from copies.

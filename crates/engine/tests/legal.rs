@@ -71,3 +71,87 @@ fn the_opening_has_the_orders_the_rules_give() {
     let game = batch::play_random(&map, &Rules::default(), &position, RandomGame { seed: 3, until_year: 1904 });
     assert!(dip::legal_orders(&map, &game.expect("a game").position).is_ok());
 }
+
+/// The convoy orders listed for each fleet, on `position`, are exactly those the resolver
+/// reads as possible: every army, every province an army may stand in, every fleet that
+/// may convoy, one convoy order adjudicated alone.
+fn convoys_listed_are_the_possible_ones(map: &dip::Map, position: &Position) -> usize {
+    use dip::{Action, Order, OrderResult, Place, UnitKind, UnitSpec};
+    let all = dip::legal_orders(map, position).expect("a position of the map");
+    let listed: std::collections::HashSet<String> = all
+        .iter()
+        .flat_map(|(_, list)| list)
+        .filter(|o| matches!(o.action, Action::Convoy { .. }))
+        .map(|o| o.display(map).to_string())
+        .collect();
+    let rules = Rules::default();
+    let mut possible = 0;
+    for fleet in position.units.iter().filter(|u| u.kind == UnitKind::Fleet) {
+        for army in position.units.iter().filter(|u| u.kind == UnitKind::Army) {
+            for p in (0..map.province_count()).map(|p| dip::ProvinceId(p as u16)) {
+                if !map.can_hold(UnitKind::Army, p) || p == map.province_of(army.loc) {
+                    continue;
+                }
+                let order = Order {
+                    power: fleet.power,
+                    unit: UnitSpec {
+                        power: None,
+                        kind: Some(UnitKind::Fleet),
+                        place: Place::new(map.province_of(fleet.loc)),
+                    },
+                    action: Action::Convoy {
+                        army: UnitSpec {
+                            power: None,
+                            kind: Some(UnitKind::Army),
+                            place: Place::new(map.province_of(army.loc)),
+                        },
+                        to: Place::new(p),
+                    },
+                };
+                let text = order.display(map).to_string();
+                let outcome = dip::adjudicate(map, position, std::slice::from_ref(&order), &rules).expect("a phase");
+                let accepted = !matches!(outcome.results[0], OrderResult::Illegal(_));
+                assert_eq!(listed.contains(&text), accepted, "{}: `{text}`: {:?}", map.name(), outcome.results[0]);
+                possible += usize::from(accepted);
+            }
+        }
+    }
+    possible
+}
+
+#[test]
+fn every_fleet_of_a_longer_chain_is_offered_its_convoy() {
+    // The midgame benchmark: A North Africa to Rome needs both the Western Mediterranean and
+    // the Tyrrhenian Sea, neither of which borders both ends.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/midgame_34.ron"))
+        .expect("the example");
+    let file: dip::PositionFile = ron::from_str(&text).expect("a position file");
+    let map = dip::variant(&file.variant).expect("its variant");
+    let (position, _) = file.read(&map, Some(&text)).expect("it reads");
+    let all = dip::legal_orders(&map, &position).expect("the midgame");
+    let shown: Vec<String> = all.iter().flat_map(|(_, l)| l).map(|o| o.display(&map).to_string()).collect();
+    for convoy in
+        ["F Western Mediterranean Convoys A North Africa - Rome", "F Tyrrhenian Sea Convoys A North Africa - Rome"]
+    {
+        assert!(shown.iter().any(|s| s == convoy), "`{convoy}` is not offered");
+    }
+    let n = convoys_listed_are_the_possible_ones(&map, &position);
+    eprintln!("midgame: {} orders, {n} convoys", all.iter().map(|(_, l)| l.len()).sum::<usize>());
+    assert!(n > 0);
+    // And on the boards of random games, on maps with convoyable coasts and one-way borders.
+    for variant in ["standard", "convoyable_coasts", "north_sea_wars"] {
+        let map = dip::variant(variant).expect(variant);
+        for seed in 0..3 {
+            let mut position = Position::opening(&map);
+            let mut rng = batch::Rng::new(100 + seed);
+            for _ in 0..12 {
+                let all = dip::legal_orders(&map, &position).expect("a position of the map");
+                if position.phase.kind == PhaseKind::Movement {
+                    convoys_listed_are_the_possible_ones(&map, &position);
+                }
+                let orders = batch::random_orders(&map, &position, &all, &mut rng);
+                position = dip::play_phase(&map, &position, &orders, &Rules::default()).expect("a phase").next;
+            }
+        }
+    }
+}
