@@ -109,7 +109,7 @@ pub fn run(args: &[String]) -> ExitCode {
     vs_dipcc(text, "  vs dip from text");
     println!("targets:");
     let ratio = |x: [Option<f64>; 2], y: [Option<f64>; 2], i: usize| Some(x[i]? / y[i]?);
-    let show = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.2}"));
+    let show = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.3}"));
     for (label, limit, num, den) in [
         ("parse_only / parsed (at most 0.5)", 0.5, parse, parsed),
         ("outcome_only / parsed (at most 0.5)", 0.5, outcome, parsed),
@@ -161,8 +161,14 @@ pub fn run(args: &[String]) -> ExitCode {
         let cell = |i: usize| {
             now[i].map_or("-".into(), |v| format!("{v:.2} (dipcc {:.0}, {:.0}×)", DIPCC_LEGAL[i], DIPCC_LEGAL[i] / v))
         };
-        let ok = [0, 1].iter().all(|&i| now[i].is_some_and(|v| DIPCC_LEGAL[i] / v >= 20.0));
-        println!("{label:<36} {:>24} {:>24}  {}", cell(0), cell(1), verdict(ok));
+        // The target (20× dipcc's table) is for the list of every unit; asking unit
+        // by unit builds the position's bit sets again each time and has no target.
+        if group == "legal_orders" {
+            let ok = [0, 1].iter().all(|&i| now[i].is_some_and(|v| DIPCC_LEGAL[i] / v >= 20.0));
+            println!("{label:<36} {:>24} {:>24}  {}", cell(0), cell(1), verdict(ok));
+        } else {
+            println!("{label:<36} {:>24} {:>24}  (no target)", cell(0), cell(1));
+        }
         if group == "legal_orders_unit" {
             let per = [0, 1].map(|i| now[i].map(|v| v / UNITS[i]));
             println!("  {:<34} {:>24} {:>24}", "µs a unit", show(per[0]), show(per[1]));

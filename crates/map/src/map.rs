@@ -533,9 +533,22 @@ const LONGER: u32 = 1 << 31;
 /// The base-26 index of three ASCII letters, any case.
 #[inline]
 fn three_letter_index(a: u8, b: u8, c: u8) -> Option<usize> {
-    let letter = |x: u8| x.is_ascii_alphabetic().then(|| usize::from(x.to_ascii_lowercase() - b'a'));
-    Some((letter(a)? * 26 + letter(b)?) * 26 + letter(c)?)
+    // One table lookup a byte: its letter's place in the alphabet, or 26 for any other.
+    let (a, b, c) = (LETTERS[usize::from(a)], LETTERS[usize::from(b)], LETTERS[usize::from(c)]);
+    (a < 26 && b < 26 && c < 26).then(|| (usize::from(a) * 26 + usize::from(b)) * 26 + usize::from(c))
 }
+
+/// Each byte's letter (`a`/`A` 0 … `z`/`Z` 25), or 26 for a byte that is no ASCII letter.
+const LETTERS: [u8; 256] = {
+    let mut table = [26u8; 256];
+    let mut i = 0;
+    while i < 26 {
+        table[b'a' as usize + i] = i as u8;
+        table[b'A' as usize + i] = i as u8;
+        i += 1;
+    }
+    table
+};
 
 /// Builds the table of [`Map::three_letter_name`] from the normalised names.
 pub(crate) fn three_letter_table(names: &[(String, ProvinceId)]) -> Vec<u32> {
