@@ -135,11 +135,11 @@ def scaling_worker(games, phases):
 def scaling(games, phases, rounds):
     """process_many with one thread and with two, each in its own process (rayon's pool
     size is fixed when it starts); median seconds of each."""
-    results = {}
-    for threads in (1, 2):
-        env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
-        times = []
-        for _ in range(rounds):
+    times = {1: [], 2: []}
+    # Alternating, so a load that comes and goes weighs on both alike.
+    for _ in range(rounds):
+        for threads in (1, 2):
+            env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
             out = subprocess.run(
                 [sys.executable, __file__, "--scaling-worker", str(games), str(phases)],
                 env=env,
@@ -147,9 +147,8 @@ def scaling(games, phases, rounds):
                 capture_output=True,
                 text=True,
             )
-            times.append(float(out.stdout.strip()))
-        results[threads] = statistics.median(times)
-    return results
+            times[threads].append(float(out.stdout.strip()))
+    return {threads: statistics.median(t) for threads, t in times.items()}
 
 
 def row(name, mila_seconds, dip_seconds, unit="µs"):
@@ -213,7 +212,7 @@ def main():
     ratios["random_game"] = dip_rate / mila_rate
     print(f"| whole random game to 1920 or a winner | {mila_rate:.3f} games/s | {dip_rate:,.1f} games/s | "
           f"{ratios['random_game']:,.0f}× |")
-    games, phases = (256, 10) if QUICK else (512, 20)
+    games, phases = (1024, 10) if QUICK else (2048, 20)
     times = scaling(games, phases, 3 if QUICK else 5)
     per_phase = {t: times[t] / (games * phases) for t in times}
     print(f"\nprocess_many, {games} games × {phases} phases of random play (time inside process_many):")
