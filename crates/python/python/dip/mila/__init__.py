@@ -18,10 +18,9 @@ Where dip differs from MILA:
 - Adjudication follows the DATC (v3.1 preferences, or the rules given as a dip preset
   such as ``dip_rules="webdiplomacy"`` or an override ``"4.A.2=all-hold"``) where MILA's
   adjudicator has known bugs; a phase MILA gets wrong comes out as the DATC says.
-- ``get_all_possible_orders()`` lists dip's legal orders: moves by convoy only to
-  provinces the army cannot reach by land, and convoy orders only for fleets next to both
-  the army and its destination; MILA also lists ``VIA`` moves to adjacent provinces and
-  every fleet of a longer convoy chain. Orders not listed are still read when given.
+- ``get_all_possible_orders()`` lists dip's legal orders, every one an order MILA lists
+  too; MILA also lists moves by convoy (``VIA``) to adjacent provinces and supports of
+  moves by convoy. Orders not listed are still read and adjudicated when given.
 - MILA's own rule flags (``NO_PRESS``, ``IGNORE_ERRORS``, ...) are accepted and kept in
   ``game.rules`` but change nothing: orders that cannot be read, or that name a unit the
   power does not have, are always ignored (as with MILA's default ``IGNORE_ERRORS``) and
