@@ -98,7 +98,7 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = Scratch::default();
-                let reach = self.convoy_reaches(|_| true);
+                let reach = self.convoy_reaches(|_| true, None);
                 (0..self.position.units.len())
                     .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut scratch, &reach)))
                     .collect()
@@ -120,7 +120,12 @@ impl<'a> LegalOrders<'a> {
                     let unit = &self.position.units[u];
                     let sea = unit.kind == UnitKind::Fleet && map.can_convoy(province);
                     // A fleet may convoy any army whose chain reaches it.
-                    let reach = self.convoy_reaches(|a| a == u || sea);
+                    let fleet = self.fleets.iter().position(|&f| f == province).filter(|_| sea);
+                    let reach = match fleet {
+                        Some(f) => self.convoy_reaches(|_| true, Some(f)),
+                        // An army needs only its own reach; no fleet's convoys are asked.
+                        None => self.convoy_reaches(|a| a == u, Some(usize::MAX)),
+                    };
                     self.unit_orders(u, &mut Scratch::default(), &reach)
                 }
                 None => Vec::new(),
@@ -225,7 +230,9 @@ impl<'a> LegalOrders<'a> {
     /// For each army `wanted` asks for, the coastal provinces the fleets on the board could
     /// carry it to (a bit set over provinces per unit), and the fleets a chain from its
     /// coast reaches (a bit set over fleets per unit).
-    fn convoy_reaches(&self, wanted: impl Fn(usize) -> bool) -> ConvoyReach {
+    /// `chains_through` names the fleet whose convoys are wanted (`None`: every fleet's);
+    /// the routes of an army whose chain does not reach it are not walked.
+    fn convoy_reaches(&self, wanted: impl Fn(usize) -> bool, chains_through: Option<usize>) -> ConvoyReach {
         let (map, position, w, fw) = (self.map, self.position, self.words, self.fleet_words);
         let mut reach = ConvoyReach { provinces: vec![0; position.units.len() * w], chains: Vec::new() };
         if self.fleets.is_empty() {
@@ -239,7 +246,9 @@ impl<'a> LegalOrders<'a> {
             if unit.kind == UnitKind::Army && wanted(u) {
                 let from = map.province_of(unit.loc);
                 self.reach_by_convoy(from, &mut reach.provinces[u * w..][..w], &mut reached);
-                self.chains_from(from, &reached, &mut reach.chains[u * nf * w..][..nf * w], &mut search);
+                if chains_through.is_none_or(|f| reached.get(f / 64).is_some_and(|word| word >> (f % 64) & 1 == 1)) {
+                    self.chains_from(from, &reached, &mut reach.chains[u * nf * w..][..nf * w], &mut search);
+                }
             }
         }
         reach
