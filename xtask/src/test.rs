@@ -83,7 +83,11 @@ fn test(python_only: bool) -> Result<(), String> {
         .arg(&wheel);
     step(&mut install, "pip install the wheel")?;
     let mut pytest = Command::new(&python);
-    pytest.args(["-m", "pytest", "-p", "no:cacheprovider", "crates/python/tests"]).current_dir(&root);
+    // Nothing written into the source tree: no cache folder, no bytecode.
+    pytest
+        .args(["-m", "pytest", "-p", "no:cacheprovider", "crates/python/tests"])
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .current_dir(&root);
     step(&mut pytest, "pytest")
 }
 
