@@ -11,7 +11,9 @@ use rayon::prelude::*;
 
 use dip::formats::saved::{self, PlayedRecord};
 use dip::movement::Adjudicator;
-use dip::{Action, Map, Order, ParseOptions, PhaseKind, PhaseRecord, Position, PowerId, ProvinceId, Rules};
+use dip::{
+    Action, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, PhaseRecord, Position, PowerId, ProvinceId, Rules,
+};
 
 use crate::cache::{MapCache, map_cache};
 use crate::convert::{adjudication_error, game_errors, rules_for, serde_to_py};
@@ -105,7 +107,16 @@ impl MilaCore {
     /// Records the phase played and moves on to the next.
     fn apply(&mut self, result: dip::PhaseResult, orders: Vec<Order>) {
         let start = std::mem::replace(&mut self.position, result.next);
-        self.history.push(PhaseRecord { position: start, orders, outcome: result.outcome });
+        let mut outcome = result.outcome;
+        // The board after the phase is the next record's start (or the current board): it
+        // is not kept twice. Nothing read from the history (results, the saved game) uses it.
+        let after = match &mut outcome {
+            PhaseOutcome::Movement(o) => &mut o.position,
+            PhaseOutcome::Retreat(o) => &mut o.position,
+            PhaseOutcome::Adjustment(o) => &mut o.position,
+        };
+        *after = Position { phase: after.phase, units: Vec::new(), dislodged: Vec::new(), owners: Vec::new() };
+        self.history.push(PhaseRecord { position: start, orders, outcome });
         for list in &mut self.orders {
             list.clear();
         }
