@@ -10,6 +10,11 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
+/// Games are played on rayon's threads and their boards freed or grown on others; the
+/// system allocator serialises such frees on a lock, mimalloc does not.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod cache;
 mod convert;
 mod core;
