@@ -15,6 +15,21 @@ use pyo3::prelude::*;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc's `purge_delay` option (`mi_option_purge_delay` in its `mimalloc.h`, v2 and v3).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// Keeps the pages of freed memory for reuse instead of giving them back to the system
+/// after a delay: an agent loop frees and makes boards and order lists all the time, and
+/// pages given back fault in again on the next use, which tripled the time of a phase
+/// played on fresh games (6 µs to 20 µs) in the benchmark. Memory then stays at its peak
+/// until the process ends, as with most allocators.
+#[allow(unsafe_code)]
+fn keep_freed_pages() {
+    // SAFETY: mi_option_set only writes an entry of mimalloc's option table, which it reads
+    // atomically; any value is valid for this option (-1: never purge).
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
+}
+
 mod cache;
 mod convert;
 mod core;
@@ -31,6 +46,7 @@ create_exception!(_dip, GameError, DipError, "A saved game or game state that ca
 #[pymodule]
 fn _dip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    keep_freed_pages();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("DipError", py.get_type::<DipError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;

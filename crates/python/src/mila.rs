@@ -344,12 +344,14 @@ impl MilaCore {
         }
         let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
         let all = legal.all();
-        let texts = |orders: &[Order]| -> Vec<Bound<'py, PyString>> {
+        // One lock for the whole listing.
+        let mut table = self.cache.order_texts();
+        let mut texts = |orders: &[Order]| -> Vec<Bound<'py, PyString>> {
             orders
                 .iter()
                 .map(|o| match self.with_target_coast(o) {
-                    Some(named) => self.cache.order_text(py, &named),
-                    None => self.cache.order_text(py, o),
+                    Some(named) => table.text(py, map, &named),
+                    None => table.text(py, map, o),
                 })
                 .collect()
         };
@@ -376,7 +378,7 @@ impl MilaCore {
                     let mut by_province: Vec<(ProvinceId, Vec<Bound<'py, PyString>>)> = Vec::new();
                     for order in orders {
                         let Some(province) = Self::order_province(order) else { continue };
-                        let text = self.cache.order_text(py, order);
+                        let text = table.text(py, map, order);
                         match by_province.iter_mut().find(|(p, _)| *p == province) {
                             Some((_, list)) => list.push(text),
                             None => by_province.push((province, vec![text])),
