@@ -121,11 +121,9 @@ impl<'a> LegalOrders<'a> {
                     let sea = unit.kind == UnitKind::Fleet && map.can_convoy(province);
                     // A fleet may convoy any army whose chain reaches it.
                     let fleet = self.fleets.iter().position(|&f| f == province).filter(|_| sea);
-                    let reach = match fleet {
-                        Some(f) => self.convoy_reaches(|_| true, Some(f)),
-                        // An army needs only its own reach; no fleet's convoys are asked.
-                        None => self.convoy_reaches(|a| a == u, Some(usize::MAX)),
-                    };
+                    // Every army's reach (any unit may support a move by convoy); a fleet's
+                    // convoys only for the armies whose chain reaches it.
+                    let reach = self.convoy_reaches(|_| true, Some(fleet.unwrap_or(usize::MAX)));
                     self.unit_orders(u, &mut Scratch::default(), &reach)
                 }
                 None => Vec::new(),
@@ -413,7 +411,15 @@ impl<'a> LegalOrders<'a> {
     /// Whether a chain of fleets from `from`'s coast that leaves out fleet `without` (and
     /// any fleet in `from`) reaches `to`.
     fn reaches_without(&self, from: ProvinceId, without: usize, to: ProvinceId) -> bool {
-        let (map, fw) = (self.map, self.fleet_words);
+        let mut set = vec![0u64; self.words];
+        self.reach_without(from, without, Some(to), &mut set)
+    }
+
+    /// The provinces a chain of fleets from `from`'s coast that leaves out fleet `without`
+    /// (and any fleet in `from`) reaches, into `out` (a bit set over provinces); with `to`,
+    /// stops as soon as that province is reached, and says whether it was.
+    fn reach_without(&self, from: ProvinceId, without: usize, to: Option<ProvinceId>, out: &mut [u64]) -> bool {
+        let (map, fw, w) = (self.map, self.fleet_words, self.words);
         let mut reached = vec![0u64; fw];
         reached[without / 64] |= 1 << (without % 64);
         let mut frontier = Vec::new();
@@ -426,8 +432,12 @@ impl<'a> LegalOrders<'a> {
             }
         }
         while let Some(i) = frontier.pop() {
-            if self.has(&self.fleet_reach[i * self.words..][..self.words], to) {
+            let reach = &self.fleet_reach[i * w..][..w];
+            if to.is_some_and(|to| self.has(reach, to)) {
                 return true;
+            }
+            for (o, &r) in out.iter_mut().zip(reach) {
+                *o |= r;
             }
             for (k, (r, &b)) in reached.iter_mut().zip(&self.fleet_borders[i * fw..][..fw]).enumerate() {
                 let mut new = b & !*r;
@@ -470,12 +480,18 @@ impl<'a> LegalOrders<'a> {
                 *c |= t;
             }
         }
+        // And the armies the fleets could carry to a province it reaches.
+        for (a, army) in position.units.iter().enumerate().filter(|_| !self.fleets.is_empty()) {
+            if army.kind == UnitKind::Army && count(convoy_reach(a), my_reach) > 0 {
+                candidates[a / 64] |= 1 << (a % 64);
+            }
+        }
         let mut bound = 1 + self.moves[u] + count(convoy_reach(u), convoy_reach(u));
         supported.clear();
         for o in ones(candidates).map(|o| o.index()) {
             if position.units[o].loc != unit.loc {
                 supported.push(o);
-                bound += 1 + self.moves[o];
+                bound += 1 + self.moves[o] + count(convoy_reach(o), my_reach);
             }
         }
         let sea = kind == UnitKind::Fleet && map.can_convoy(here);
@@ -510,6 +526,7 @@ impl<'a> LegalOrders<'a> {
         }
         // Supports: of any other unit holding in, or moving to, a province this unit reaches.
         seen.resize(w, 0);
+        let me_fleet = self.fleets.iter().position(|&f| f == here).filter(|_| kind == UnitKind::Fleet);
         for &o in supported.iter() {
             let other = &position.units[o];
             let there = map.province_of(other.loc);
@@ -548,6 +565,35 @@ impl<'a> LegalOrders<'a> {
                         support_into(map.province_of(to));
                     }
                     for_each_station(map, other.power, other.kind, there, |_, p| support_into(p));
+                }
+            }
+            // Moves by convoy only: where the fleets could carry the army and it cannot walk.
+            let by_sea = convoy_reach(o);
+            for k in 0..by_sea.len().min(w) {
+                seen[k] = by_sea[k] & my_reach[k] & !self.moves_to[o * w + k];
+            }
+            seen[here.index() / 64] &= !(1 << (here.index() % 64));
+            if by_sea.len() >= w {
+                // Where the fleets but this one could carry the army, worked out once.
+                let mut around: Option<Vec<u64>> = None;
+                for p in ones(&seen[..w]) {
+                    // A fleet cannot both support the move and carry the army: when a
+                    // route there goes through it, another must go round it.
+                    let carrier = me_fleet.is_some_and(|f| {
+                        let through = chain(o, f).get(p.index() / 64).is_some_and(|b| b >> (p.index() % 64) & 1 == 1);
+                        through && {
+                            let round = around.get_or_insert_with(|| {
+                                let mut set = vec![0u64; w];
+                                self.reach_without(there, f, None, &mut set);
+                                set
+                            });
+                            !self.has(round, p)
+                        }
+                    });
+                    if !self.frozen(p) && !carrier {
+                        let target = named(other.kind, there, None);
+                        orders.push(order(Action::SupportMove { target, to: Place::new(p) }));
+                    }
                 }
             }
         }

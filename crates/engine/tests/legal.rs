@@ -119,6 +119,84 @@ fn convoys_listed_are_the_possible_ones(map: &dip::Map, position: &Position) -> 
     possible
 }
 
+/// The supports of armies' moves listed, on `position`, are exactly those the resolver
+/// reads as legal: every unit, every army, every province an army may stand in, one
+/// support order adjudicated alone. Returns how many there are.
+fn army_move_supports_listed_are_the_legal_ones(map: &dip::Map, position: &Position) -> usize {
+    use dip::{Action, Order, OrderResult, Place, UnitKind, UnitSpec};
+    let all = dip::legal_orders(map, position).expect("a position of the map");
+    let listed: std::collections::HashSet<String> = all
+        .iter()
+        .flat_map(|(_, list)| list)
+        .filter(|o| matches!(&o.action, Action::SupportMove { target, .. } if target.kind == Some(UnitKind::Army)))
+        .map(|o| o.display(map).to_string())
+        .collect();
+    let rules = Rules::default();
+    let mut legal = 0;
+    for supporter in &position.units {
+        for army in position.units.iter().filter(|u| u.kind == UnitKind::Army && u.loc != supporter.loc) {
+            for p in (0..map.province_count()).map(|p| dip::ProvinceId(p as u16)) {
+                if !map.can_hold(UnitKind::Army, p) || p == map.province_of(army.loc) {
+                    continue;
+                }
+                let spec =
+                    |kind, loc| UnitSpec { power: None, kind: Some(kind), place: Place::new(map.province_of(loc)) };
+                // The supporter named as legal orders name it: with its coast.
+                let mut me = spec(supporter.kind, supporter.loc);
+                if supporter.loc.index() >= map.province_count() {
+                    me.place.coast = Some(dip::CoastSpec::Known(supporter.loc));
+                }
+                let order = Order {
+                    power: supporter.power,
+                    unit: me,
+                    action: Action::SupportMove { target: spec(UnitKind::Army, army.loc), to: Place::new(p) },
+                };
+                let text = order.display(map).to_string();
+                let outcome = dip::adjudicate(map, position, std::slice::from_ref(&order), &rules).expect("a phase");
+                let accepted = !matches!(outcome.results[0], OrderResult::Illegal(_));
+                assert_eq!(
+                    listed.contains(&text),
+                    accepted,
+                    "{}: `{text}` (supporter at {}): {:?}",
+                    map.name(),
+                    map.loc_abbr(supporter.loc),
+                    outcome.results[0]
+                );
+                legal += usize::from(accepted);
+            }
+        }
+    }
+    legal
+}
+
+#[test]
+fn supports_of_moves_by_convoy_are_offered() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/midgame_34.ron"))
+        .expect("the example");
+    let file: dip::PositionFile = ron::from_str(&text).expect("a position file");
+    let map = dip::variant(&file.variant).expect("its variant");
+    let (position, _) = file.read(&map, Some(&text)).expect("it reads");
+    let all = dip::legal_orders(&map, &position).expect("the midgame");
+    let shown: Vec<String> = all.iter().flat_map(|(_, l)| l).map(|o| o.display(&map).to_string()).collect();
+    // London reaches Belgium only through the North Sea; the fleet in the Channel borders it.
+    let support = "F English Channel Supports A London - Belgium";
+    assert!(shown.iter().any(|s| s == support), "`{support}` is not offered");
+    assert!(army_move_supports_listed_are_the_legal_ones(&map, &position) > 0);
+    let map = dip::variant("standard").expect("standard");
+    for seed in 0..2 {
+        let mut position = Position::opening(&map);
+        let mut rng = batch::Rng::new(200 + seed);
+        for _ in 0..10 {
+            let all = dip::legal_orders(&map, &position).expect("a position of the map");
+            if position.phase.kind == PhaseKind::Movement {
+                army_move_supports_listed_are_the_legal_ones(&map, &position);
+            }
+            let orders = batch::random_orders(&map, &position, &all, &mut rng);
+            position = dip::play_phase(&map, &position, &orders, &Rules::default()).expect("a phase").next;
+        }
+    }
+}
+
 #[test]
 fn every_fleet_of_a_longer_chain_is_offered_its_convoy() {
     // The midgame benchmark: A North Africa to Rome needs both the Western Mediterranean and
