@@ -1,7 +1,9 @@
-//! `cargo xtask bench [--instructions]`: runs the benchmark of `crates/engine/benches/phase.rs`
-//! and prints every figure of issue #15 beside the issue's baseline and dipcc's recorded
-//! figures, with the ratios; `--instructions` also counts instructions per figure under
-//! valgrind's callgrind (repeatable on a busy machine) beside the counts at the issue's start.
+//! `cargo xtask bench [--rounds N] [--instructions]`: runs the benchmark of
+//! `crates/engine/benches/phase.rs` N times (3 by default) and prints every figure of issue
+//! #15, each the median of its medians over the runs, beside the issue's baseline and
+//! dipcc's recorded figures, with the ratios; `--instructions` also counts instructions per
+//! figure under valgrind's callgrind (repeatable on a busy machine) beside the counts at the
+//! issue's start.
 
 use std::collections::BTreeMap;
 use std::process::{Command, ExitCode};
@@ -59,23 +61,43 @@ const START_INSTRUCTIONS: &[(&str, &str, u64)] = &[
 ];
 
 pub fn run(args: &[String]) -> ExitCode {
-    let instructions = match args {
-        [] => false,
-        [flag] if flag == "--instructions" => true,
-        _ => {
-            eprintln!("usage: cargo xtask bench [--instructions]");
-            return ExitCode::from(2);
-        }
+    let usage = || {
+        eprintln!("usage: cargo xtask bench [--rounds N] [--instructions]");
+        ExitCode::from(2)
     };
-    let text = match cargo(&["bench", "--package", "dip", "--bench", "phase"]) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
+    let (mut instructions, mut rounds) = (false, 3usize);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--instructions" => instructions = true,
+            "--rounds" => match args.next().and_then(|n| n.parse().ok()).filter(|&n| n > 0) {
+                Some(n) => rounds = n,
+                None => return usage(),
+            },
+            _ => return usage(),
         }
-    };
-    print!("{text}");
-    let medians = medians(&text);
+    }
+    // Runs vary by a fifth or more on a shared machine: each figure is the median of its
+    // medians over several whole runs, as the issue's were of interleaved rounds.
+    let mut runs = Vec::with_capacity(rounds);
+    for round in 1..=rounds {
+        eprintln!("bench: round {round} of {rounds}");
+        let text = match cargo(&["bench", "--package", "dip", "--bench", "phase"]) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if round == 1 {
+            print!("{text}");
+        }
+        runs.push(medians(&text));
+    }
+    let medians = median_of_runs(&runs);
+    if rounds > 1 {
+        println!("\n(each figure below: the median of its medians over {rounds} runs; the table above is the first)");
+    }
     let get = |group: &str, arg: &str| medians.get(&(group.to_string(), arg.to_string())).copied();
     let pair = |group: &str| [get(group, WORKLOADS[0]), get(group, WORKLOADS[1])];
     let (Some(a), Some(b)) = (get("parsed", WORKLOADS[0]), get("parsed", WORKLOADS[1])) else {
@@ -280,6 +302,24 @@ fn medians(text: &str) -> BTreeMap<(String, String), f64> {
         }
     }
     medians
+}
+
+/// Each figure's median over the runs that have it.
+fn median_of_runs(runs: &[BTreeMap<(String, String), f64>]) -> BTreeMap<(String, String), f64> {
+    let mut all: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
+    for run in runs {
+        for (key, &value) in run {
+            all.entry(key.clone()).or_default().push(value);
+        }
+    }
+    all.into_iter()
+        .map(|(key, mut values)| {
+            values.sort_by(f64::total_cmp);
+            let n = values.len();
+            let median = if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 };
+            (key, median)
+        })
+        .collect()
 }
 
 /// `1.681 µs` → 1.681; `440.7 ns` → 0.4407.

@@ -491,7 +491,10 @@ impl<'a> LegalOrders<'a> {
         for o in ones(candidates).map(|o| o.index()) {
             if position.units[o].loc != unit.loc {
                 supported.push(o);
-                bound += 1 + self.moves[o] + count(convoy_reach(o), my_reach);
+                bound += 1 + self.moves[o];
+                if !self.fleets.is_empty() {
+                    bound += count(convoy_reach(o), my_reach);
+                }
             }
         }
         let sea = kind == UnitKind::Fleet && map.can_convoy(here);
@@ -569,6 +572,9 @@ impl<'a> LegalOrders<'a> {
             }
             // Moves by convoy only: where the fleets could carry the army and it cannot walk.
             let by_sea = convoy_reach(o);
+            if self.fleets.is_empty() || other.kind != UnitKind::Army {
+                continue;
+            }
             for k in 0..by_sea.len().min(w) {
                 seen[k] = by_sea[k] & my_reach[k] & !self.moves_to[o * w + k];
             }

@@ -119,7 +119,16 @@ fn large_map(name: &str) -> Option<Workload> {
     let mut choices = dip::legal_orders(&map, &position).expect("a position of the map");
     if name.ends_with("no_convoys") {
         for (_, menu) in &mut choices {
-            menu.retain(|o| !matches!(o.action, Action::Convoy { .. } | Action::Move { via_convoy: true, .. }));
+            // Supports of moves only an army carried by sea could make go too.
+            let by_sea = |o: &dip::Order| match &o.action {
+                Action::SupportMove { target, to } => {
+                    target.kind == Some(dip::UnitKind::Army) && !map.army_adjacent(target.place.province, to.province)
+                }
+                _ => false,
+            };
+            menu.retain(|o| {
+                !matches!(o.action, Action::Convoy { .. } | Action::Move { via_convoy: true, .. }) && !by_sea(o)
+            });
         }
     }
     let orders = dip::batch::random_orders(&map, &position, &choices, &mut dip::batch::Rng::new(1));
