@@ -18,9 +18,10 @@ Where dip differs from MILA:
 - Adjudication follows the DATC (v3.1 preferences, or the rules given as a dip preset
   such as ``dip_rules="webdiplomacy"`` or an override ``"4.A.2=all-hold"``) where MILA's
   adjudicator has known bugs; a phase MILA gets wrong comes out as the DATC says.
-- ``get_all_possible_orders()`` lists dip's legal orders, every one an order MILA lists
-  too; MILA also lists moves by convoy (``VIA``) to adjacent provinces and supports of
-  moves by convoy. Orders not listed are still read and adjudicated when given.
+- ``get_all_possible_orders()`` lists dip's legal orders (the convoy of every fleet of a
+  longer chain and every support of a move by convoy among them); MILA also lists moves
+  by convoy (``VIA``) to provinces the army could walk to. Orders not listed are still
+  read and adjudicated when given.
 - MILA's own rule flags (``NO_PRESS``, ``IGNORE_ERRORS``, ...) are accepted and kept in
   ``game.rules`` but change nothing: orders that cannot be read, or that name a unit the
   power does not have, are always ignored (as with MILA's default ``IGNORE_ERRORS``) and
