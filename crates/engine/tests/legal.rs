@@ -169,27 +169,28 @@ fn army_move_supports_listed_are_the_legal_ones(map: &dip::Map, position: &Posit
     legal
 }
 
-#[test]
-fn supports_of_moves_by_convoy_are_offered() {
+/// The midgame benchmark position, and its legal orders as the DATC's long form writes them.
+fn midgame() -> (dip::Map, Position, Vec<String>) {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/midgame_34.ron"))
         .expect("the example");
     let file: dip::PositionFile = ron::from_str(&text).expect("a position file");
     let map = dip::variant(&file.variant).expect("its variant");
     let (position, _) = file.read(&map, Some(&text)).expect("it reads");
     let all = dip::legal_orders(&map, &position).expect("the midgame");
-    let shown: Vec<String> = all.iter().flat_map(|(_, l)| l).map(|o| o.display(&map).to_string()).collect();
-    // London reaches Belgium only through the North Sea; the fleet in the Channel borders it.
-    let support = "F English Channel Supports A London - Belgium";
-    assert!(shown.iter().any(|s| s == support), "`{support}` is not offered");
-    assert!(army_move_supports_listed_are_the_legal_ones(&map, &position) > 0);
-    let map = dip::variant("standard").expect("standard");
-    for seed in 0..2 {
+    let shown = all.iter().flat_map(|(_, l)| l).map(|o| o.display(&map).to_string()).collect();
+    (map, position, shown)
+}
+
+/// Calls `check` on every movement phase of one random game a seed, `phases` phases long.
+fn on_random_boards(variant: &str, seeds: std::ops::Range<u64>, phases: usize, check: impl Fn(&dip::Map, &Position)) {
+    let map = dip::variant(variant).expect(variant);
+    for seed in seeds {
         let mut position = Position::opening(&map);
-        let mut rng = batch::Rng::new(200 + seed);
-        for _ in 0..10 {
+        let mut rng = batch::Rng::new(seed);
+        for _ in 0..phases {
             let all = dip::legal_orders(&map, &position).expect("a position of the map");
             if position.phase.kind == PhaseKind::Movement {
-                army_move_supports_listed_are_the_legal_ones(&map, &position);
+                check(&map, &position);
             }
             let orders = batch::random_orders(&map, &position, &all, &mut rng);
             position = dip::play_phase(&map, &position, &orders, &Rules::default()).expect("a phase").next;
@@ -198,38 +199,32 @@ fn supports_of_moves_by_convoy_are_offered() {
 }
 
 #[test]
+fn supports_of_moves_by_convoy_are_offered() {
+    let (map, position, shown) = midgame();
+    // London reaches Belgium only through the North Sea; the fleet in the Channel borders it.
+    let support = "F English Channel Supports A London - Belgium";
+    assert!(shown.iter().any(|s| s == support), "`{support}` is not offered");
+    assert!(army_move_supports_listed_are_the_legal_ones(&map, &position) > 0);
+    on_random_boards("standard", 200..202, 10, |map, position| {
+        army_move_supports_listed_are_the_legal_ones(map, position);
+    });
+}
+
+#[test]
 fn every_fleet_of_a_longer_chain_is_offered_its_convoy() {
     // The midgame benchmark: A North Africa to Rome needs both the Western Mediterranean and
     // the Tyrrhenian Sea, neither of which borders both ends.
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/midgame_34.ron"))
-        .expect("the example");
-    let file: dip::PositionFile = ron::from_str(&text).expect("a position file");
-    let map = dip::variant(&file.variant).expect("its variant");
-    let (position, _) = file.read(&map, Some(&text)).expect("it reads");
-    let all = dip::legal_orders(&map, &position).expect("the midgame");
-    let shown: Vec<String> = all.iter().flat_map(|(_, l)| l).map(|o| o.display(&map).to_string()).collect();
+    let (map, position, shown) = midgame();
     for convoy in
         ["F Western Mediterranean Convoys A North Africa - Rome", "F Tyrrhenian Sea Convoys A North Africa - Rome"]
     {
         assert!(shown.iter().any(|s| s == convoy), "`{convoy}` is not offered");
     }
-    let n = convoys_listed_are_the_possible_ones(&map, &position);
-    eprintln!("midgame: {} orders, {n} convoys", all.iter().map(|(_, l)| l.len()).sum::<usize>());
-    assert!(n > 0);
+    assert!(convoys_listed_are_the_possible_ones(&map, &position) > 0);
     // And on the boards of random games, on maps with convoyable coasts and one-way borders.
     for variant in ["standard", "convoyable_coasts", "north_sea_wars"] {
-        let map = dip::variant(variant).expect(variant);
-        for seed in 0..3 {
-            let mut position = Position::opening(&map);
-            let mut rng = batch::Rng::new(100 + seed);
-            for _ in 0..12 {
-                let all = dip::legal_orders(&map, &position).expect("a position of the map");
-                if position.phase.kind == PhaseKind::Movement {
-                    convoys_listed_are_the_possible_ones(&map, &position);
-                }
-                let orders = batch::random_orders(&map, &position, &all, &mut rng);
-                position = dip::play_phase(&map, &position, &orders, &Rules::default()).expect("a phase").next;
-            }
-        }
+        on_random_boards(variant, 100..103, 12, |map, position| {
+            convoys_listed_are_the_possible_ones(map, position);
+        });
     }
 }
