@@ -115,11 +115,8 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => match self.position.units.iter().position(|u| here(u.loc)) {
                 Some(u) => {
-                    // Only the convoy routes this unit's orders need: its own, or those of
-                    // the armies it could convoy.
                     let unit = &self.position.units[u];
                     let sea = unit.kind == UnitKind::Fleet && map.can_convoy(province);
-                    // A fleet may convoy any army whose chain reaches it.
                     let fleet = self.fleets.iter().position(|&f| f == province).filter(|_| sea);
                     // Every army's reach (any unit may support a move by convoy); a fleet's
                     // convoys only for the armies whose chain reaches it.
@@ -226,10 +223,10 @@ impl<'a> LegalOrders<'a> {
     }
 
     /// For each army `wanted` asks for, the coastal provinces the fleets on the board could
-    /// carry it to (a bit set over provinces per unit), and the fleets a chain from its
-    /// coast reaches (a bit set over fleets per unit).
-    /// `chains_through` names the fleet whose convoys are wanted (`None`: every fleet's);
-    /// the routes of an army whose chain does not reach it are not walked.
+    /// carry it to (a bit set over provinces per unit), and where each fleet may convoy it
+    /// ([`LegalOrders::chains_from`]). `chains_through` names the fleet whose convoys are
+    /// wanted (`None`: every fleet's); the routes of an army whose chain does not reach
+    /// that fleet are not walked.
     fn convoy_reaches(&self, wanted: impl Fn(usize) -> bool, chains_through: Option<usize>) -> ConvoyReach {
         let (map, position, w, fw) = (self.map, self.position, self.words, self.fleet_words);
         let mut reach = ConvoyReach { provinces: vec![0; position.units.len() * w], chains: Vec::new() };
@@ -283,7 +280,6 @@ impl<'a> LegalOrders<'a> {
             search.blocked[s / 64] |= 1 << (s % 64);
             search.before.clear();
             search.before.resize(w, 0);
-
             if !self.walk(from, out, search, &mut budget) {
                 // Out of budget: every reached fleet to every coast the chain reaches.
                 let mut all = vec![0u64; w];
