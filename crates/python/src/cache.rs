@@ -8,7 +8,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 
 use dip::{Action, CoastSpec, Map, Order, Place, UnitKind, UnitSpec};
 
@@ -18,6 +18,8 @@ pub struct MapCache {
     pub map: Arc<Map>,
     /// Location `i` as MILA names it (`PAR`, `STP/SC`).
     pub keys: Vec<Py<PyString>>,
+    /// Every key mapped to None, in the keys' order: copied to start each listing.
+    pub template: Py<PyDict>,
     orders: Mutex<OrderTexts>,
 }
 
@@ -120,7 +122,13 @@ pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
     }
     let map = dip::variant(name).map_err(crate::convert::load_error)?;
     let keys = map.locations().map(|l| PyString::new(py, &map.loc_abbr(l).to_ascii_uppercase()).unbind()).collect();
-    let cache = Arc::new(MapCache { map: Arc::new(map), keys, orders: Mutex::new(OrderTexts::default()) });
+    let keys: Vec<Py<PyString>> = keys;
+    let template = PyDict::new(py);
+    for key in &keys {
+        template.set_item(key.bind(py), py.None())?;
+    }
+    let template = template.unbind();
+    let cache = Arc::new(MapCache { map: Arc::new(map), keys, template, orders: Mutex::new(OrderTexts::default()) });
     maps.push((name.to_ascii_lowercase(), cache.clone()));
     Ok(cache)
 }

@@ -335,12 +335,18 @@ impl MilaCore {
     fn all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = &*self.map;
         let keys = &self.cache.keys;
-        let dict = PyDict::new(py);
-        for key in keys {
-            dict.set_item(key.bind(py), PyList::empty(py))?;
-        }
+        // The lists by location, put into a copy of the map's dict of keys at the end: a
+        // copy of a dict of the right size costs one copy, filling a new one several.
+        let mut lists: Vec<Option<Bound<'py, PyList>>> = vec![None; keys.len()];
+        let fill = |lists: Vec<Option<Bound<'py, PyList>>>| -> PyResult<Bound<'py, PyDict>> {
+            let dict = self.cache.template.bind(py).copy()?;
+            for (key, list) in keys.iter().zip(lists) {
+                dict.set_item(key.bind(py), list.unwrap_or_else(|| PyList::empty(py)))?;
+            }
+            Ok(dict)
+        };
         if self.done {
-            return Ok(dict);
+            return fill(lists);
         }
         let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
         let all = legal.all();
@@ -366,9 +372,9 @@ impl MilaCore {
                     let list = texts(orders);
                     let province = map.province_of(loc);
                     if loc.index() != province.index() {
-                        dict.set_item(keys[loc.index()].bind(py), PyList::new(py, &list)?)?;
+                        lists[loc.index()] = Some(PyList::new(py, &list)?);
                     }
-                    dict.set_item(keys[province.index()].bind(py), PyList::new(py, list)?)?;
+                    lists[province.index()] = Some(PyList::new(py, list)?);
                 }
             }
             PhaseKind::Adjustment => {
@@ -388,12 +394,13 @@ impl MilaCore {
                         if can_waive {
                             list.push(waive.clone());
                         }
-                        dict.set_item(keys[province.index()].bind(py), PyList::new(py, list)?)?;
+                        lists[province.index()] = Some(PyList::new(py, list)?);
                     }
                 }
             }
         }
-        Ok(dict)
+        drop(table);
+        fill(lists)
     }
 
     /// Sets orders for a power (MILA's `set_orders`). Each order replaces an earlier one for
