@@ -184,13 +184,25 @@ def main():
         on_copies(dip_game, dip.mila.Game.clone, possible, rounds, 2000),
     )
     mila_mid, dip_mid = mila_midgame(state), dip_midgame(state)
-    mila_possible = mila_mid.get_all_possible_orders()
-    dip_possible = dip_mid.get_all_possible_orders()
+    # Listed on other games: dip keeps a board's listing for the copies made after it, and
+    # these rows time the listing itself.
+    mila_possible = mila_midgame(state).get_all_possible_orders()
+    dip_possible = dip_midgame(state).get_all_possible_orders()
     assert sum(map(len, mila_possible.values())) > 0 and sum(map(len, dip_possible.values())) > 0
     ratios["possible_midgame"] = row(
         "get_all_possible_orders(), midgame (34 units)",
         on_copies(mila_mid, copy.deepcopy, possible, rounds, 10),
         on_copies(dip_mid, dip.mila.Game.clone, possible, rounds, 1000),
+    )
+    # A search lists the same board on many copies of a game: dip's copies share the
+    # listing made before them (MILA lists again).
+    listed_mila, listed_dip = diplomacy.Game(), dip.mila.Game()
+    listed_mila.get_all_possible_orders()
+    listed_dip.get_all_possible_orders()
+    ratios["possible_on_copies"] = row(
+        "get_all_possible_orders() on copies of a game that listed, opening",
+        on_copies(listed_mila, copy.deepcopy, possible, rounds, 20),
+        on_copies(listed_dip, dip.mila.Game.clone, possible, rounds, 2000),
     )
     ratios["clone_opening"] = row(
         "deepcopy (MILA) / clone() (dip), opening",

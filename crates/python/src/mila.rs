@@ -43,14 +43,34 @@ pub struct MilaCore {
     history: Vec<PhaseRecord>,
     /// A power has won: MILA's phase is then `COMPLETED`.
     done: bool,
+    /// The possible orders of the board waiting, once listed: shared by copies (a search
+    /// lists the same board on many copies of a game) while `listed_board` is true.
+    possible: Option<Arc<Listing>>,
+    /// `possible` lists the board waiting. A phase played clears this flag and leaves the
+    /// listing to be replaced on the next call, with the GIL: it holds Python strings, and
+    /// dropping them on `process_many`'s threads would queue each release in pyo3's pool.
+    listed_board: bool,
 }
+
+/// MILA texts of the possible orders by location key index.
+type Listing = Vec<(usize, Vec<Py<PyString>>)>;
 
 impl MilaCore {
     fn fresh(cache: Arc<MapCache>, rules: Rules, position: Position) -> Self {
         let map = cache.map.clone();
         let powers = map.power_count();
         let done = dip::adjust::winner(&map, &position).is_some();
-        MilaCore { cache, map, rules, position, orders: vec![Vec::new(); powers], history: Vec::new(), done }
+        MilaCore {
+            cache,
+            map,
+            rules,
+            position,
+            orders: vec![Vec::new(); powers],
+            history: Vec::new(),
+            done,
+            possible: None,
+            listed_board: false,
+        }
     }
 
     fn copy(&self) -> Self {
@@ -62,6 +82,8 @@ impl MilaCore {
             orders: self.orders.clone(),
             history: self.history.clone(),
             done: self.done,
+            possible: if self.listed_board { self.possible.clone() } else { None },
+            listed_board: self.listed_board,
         }
     }
 
@@ -121,6 +143,66 @@ impl MilaCore {
             list.clear();
         }
         self.done = dip::adjust::winner(&self.map, &self.position).is_some();
+        self.listed_board = false;
+    }
+
+    /// The legal orders of the board waiting as MILA texts, by location key index (see
+    /// `all_possible_orders`); empty once the game is over.
+    fn list_possible(&self, py: Python<'_>) -> PyResult<Listing> {
+        let mut listing = Listing::new();
+        if self.done {
+            return Ok(listing);
+        }
+        let map = &*self.map;
+        let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
+        let all = legal.all();
+        // One lock for the whole listing.
+        let mut table = self.cache.order_texts();
+        match self.position.phase.kind {
+            PhaseKind::Movement | PhaseKind::Retreat => {
+                let locs: Vec<dip::LocId> = if self.position.phase.kind == PhaseKind::Movement {
+                    self.position.units.iter().map(|u| u.loc).collect()
+                } else {
+                    self.position.dislodged.iter().map(|d| d.unit.loc).collect()
+                };
+                for (loc, (_, orders)) in locs.into_iter().zip(&all) {
+                    let texts: Vec<Py<PyString>> = orders
+                        .iter()
+                        .map(|o| match self.with_target_coast(o) {
+                            Some(named) => table.text(py, map, &named).unbind(),
+                            None => table.text(py, map, o).unbind(),
+                        })
+                        .collect();
+                    let province = map.province_of(loc);
+                    if loc.index() != province.index() {
+                        listing.push((loc.index(), texts.iter().map(|t| t.clone_ref(py)).collect()));
+                    }
+                    listing.push((province.index(), texts));
+                }
+            }
+            PhaseKind::Adjustment => {
+                let waive = PyString::new(py, "WAIVE").unbind();
+                for (_, orders) in &all {
+                    let can_waive = orders.iter().any(|o| o.action == Action::Waive);
+                    let mut by_province: Vec<(ProvinceId, Vec<Py<PyString>>)> = Vec::new();
+                    for order in orders {
+                        let Some(province) = Self::order_province(order) else { continue };
+                        let text = table.text(py, map, order).unbind();
+                        match by_province.iter_mut().find(|(p, _)| *p == province) {
+                            Some((_, list)) => list.push(text),
+                            None => by_province.push((province, vec![text])),
+                        }
+                    }
+                    for (province, mut list) in by_province {
+                        if can_waive {
+                            list.push(waive.clone_ref(py));
+                        }
+                        listing.push((province.index(), list));
+                    }
+                }
+            }
+        }
+        Ok(listing)
     }
 
     fn province_key(&self, province: ProvinceId) -> String {
@@ -331,76 +413,30 @@ impl MilaCore {
 
     /// Every location of the map → the legal orders there, in MILA notation. Locations
     /// with nothing to order map to an empty list; a unit on a coast is listed under both
-    /// the coast (`STP/SC`) and the province (`STP`), as MILA does.
-    fn all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let map = &*self.map;
+    /// the coast (`STP/SC`) and the province (`STP`), as MILA does. Fresh lists and a fresh
+    /// dict every call; the texts are worked out once a board (see `possible`).
+    fn all_possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let listing = match &self.possible {
+            Some(listing) if self.listed_board => listing.clone(),
+            _ => {
+                let listing = Arc::new(self.list_possible(py)?);
+                self.possible = Some(listing.clone());
+                self.listed_board = true;
+                listing
+            }
+        };
         let keys = &self.cache.keys;
-        // The lists by location, put into a copy of the map's dict of keys at the end: a
-        // copy of a dict of the right size costs one copy, filling a new one several.
         let mut lists: Vec<Option<Bound<'py, PyList>>> = vec![None; keys.len()];
-        let fill = |lists: Vec<Option<Bound<'py, PyList>>>| -> PyResult<Bound<'py, PyDict>> {
-            let dict = self.cache.template.bind(py).copy()?;
-            for (key, list) in keys.iter().zip(lists) {
-                dict.set_item(key.bind(py), list.unwrap_or_else(|| PyList::empty(py)))?;
-            }
-            Ok(dict)
-        };
-        if self.done {
-            return fill(lists);
+        for (key, texts) in listing.iter() {
+            lists[*key] = Some(PyList::new(py, texts.iter().map(|t| t.bind(py)))?);
         }
-        let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
-        let all = legal.all();
-        // One lock for the whole listing.
-        let mut table = self.cache.order_texts();
-        let mut texts = |orders: &[Order]| -> Vec<Bound<'py, PyString>> {
-            orders
-                .iter()
-                .map(|o| match self.with_target_coast(o) {
-                    Some(named) => table.text(py, map, &named),
-                    None => table.text(py, map, o),
-                })
-                .collect()
-        };
-        match self.position.phase.kind {
-            PhaseKind::Movement | PhaseKind::Retreat => {
-                let locs: Vec<dip::LocId> = if self.position.phase.kind == PhaseKind::Movement {
-                    self.position.units.iter().map(|u| u.loc).collect()
-                } else {
-                    self.position.dislodged.iter().map(|d| d.unit.loc).collect()
-                };
-                for (loc, (_, orders)) in locs.into_iter().zip(&all) {
-                    let list = texts(orders);
-                    let province = map.province_of(loc);
-                    if loc.index() != province.index() {
-                        lists[loc.index()] = Some(PyList::new(py, &list)?);
-                    }
-                    lists[province.index()] = Some(PyList::new(py, list)?);
-                }
-            }
-            PhaseKind::Adjustment => {
-                let waive = PyString::new(py, "WAIVE");
-                for (_, orders) in &all {
-                    let can_waive = orders.iter().any(|o| o.action == Action::Waive);
-                    let mut by_province: Vec<(ProvinceId, Vec<Bound<'py, PyString>>)> = Vec::new();
-                    for order in orders {
-                        let Some(province) = Self::order_province(order) else { continue };
-                        let text = table.text(py, map, order);
-                        match by_province.iter_mut().find(|(p, _)| *p == province) {
-                            Some((_, list)) => list.push(text),
-                            None => by_province.push((province, vec![text])),
-                        }
-                    }
-                    for (province, mut list) in by_province {
-                        if can_waive {
-                            list.push(waive.clone());
-                        }
-                        lists[province.index()] = Some(PyList::new(py, list)?);
-                    }
-                }
-            }
+        // A copy of the map's dict of keys: one copy, where filling a new dict grows it
+        // several times.
+        let dict = self.cache.template.bind(py).copy()?;
+        for (key, list) in keys.iter().zip(lists) {
+            dict.set_item(key.bind(py), list.unwrap_or_else(|| PyList::empty(py)))?;
         }
-        drop(table);
-        fill(lists)
+        Ok(dict)
     }
 
     /// Sets orders for a power (MILA's `set_orders`). Each order replaces an earlier one for
@@ -503,6 +539,8 @@ impl MilaCore {
         let position = state_position(map, state, &attackers)?;
         position.check(map).map_err(crate::convert::position_error)?;
         self.position = position;
+        self.possible = None;
+        self.listed_board = false;
         self.orders.iter_mut().for_each(Vec::clear);
         self.done = dip::adjust::winner(map, &self.position).is_some();
         Ok(())

@@ -181,3 +181,24 @@ def test_a_game_to_the_end():
     eliminated = [p for p in g.powers.values() if p.is_eliminated()]
     for power in eliminated:
         assert power.units == [] and power.centers == []
+
+
+def test_possible_orders_follow_the_board_through_clones_process_and_set_state():
+    game = Game()
+    first = game.get_all_possible_orders()
+    copy_ = game.clone()
+    assert copy_.get_all_possible_orders() == first
+    # Fresh containers every call, even when the texts were worked out before.
+    listed = game.get_all_possible_orders()
+    listed["PAR"].append("A PAR - MARS")
+    listed["ADR"].append("F ADR H")
+    again = game.get_all_possible_orders()
+    assert "A PAR - MARS" not in again["PAR"] and again["ADR"] == []
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    game.process()
+    after = game.get_all_possible_orders()
+    assert after != first and "A BUR H" in after["BUR"] and after["PAR"] == []
+    # The copy is still at the opening, until it is given the new board.
+    assert copy_.get_all_possible_orders() == first
+    copy_.set_state(game.get_state())
+    assert copy_.get_all_possible_orders() == after
