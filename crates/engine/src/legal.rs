@@ -98,7 +98,7 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = Scratch::default();
-                let reach = self.convoy_reaches(|_| true, None);
+                let reach = self.convoy_reaches(Chains::Every);
                 (0..self.position.units.len())
                     .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut scratch, &reach)))
                     .collect()
@@ -115,12 +115,13 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => match self.position.units.iter().position(|u| here(u.loc)) {
                 Some(u) => {
-                    let unit = &self.position.units[u];
-                    let sea = unit.kind == UnitKind::Fleet && map.can_convoy(province);
-                    let fleet = self.fleets.iter().position(|&f| f == province).filter(|_| sea);
                     // Every army's reach (any unit may support a move by convoy); a fleet's
                     // convoys only for the armies whose chain reaches it.
-                    let reach = self.convoy_reaches(|_| true, Some(fleet.unwrap_or(usize::MAX)));
+                    let chains = match self.convoying_fleet(&self.position.units[u]) {
+                        Some(f) => Chains::Through(f),
+                        None => Chains::Nothing,
+                    };
+                    let reach = self.convoy_reaches(chains);
                     self.unit_orders(u, &mut Scratch::default(), &reach)
                 }
                 None => Vec::new(),
@@ -222,12 +223,11 @@ impl<'a> LegalOrders<'a> {
         }
     }
 
-    /// For each army `wanted` asks for, the coastal provinces the fleets on the board could
-    /// carry it to (a bit set over provinces per unit), and where each fleet may convoy it
-    /// ([`LegalOrders::chains_from`]). `chains_through` names the fleet whose convoys are
-    /// wanted (`None`: every fleet's); the routes of an army whose chain does not reach
-    /// that fleet are not walked.
-    fn convoy_reaches(&self, wanted: impl Fn(usize) -> bool, chains_through: Option<usize>) -> ConvoyReach {
+    /// For each army, the coastal provinces the fleets on the board could carry it to (a
+    /// bit set over provinces per unit), and where the fleets `chains` asks for may convoy
+    /// it ([`LegalOrders::chains_from`]); the routes of an army whose chain does not reach
+    /// such a fleet are not walked.
+    fn convoy_reaches(&self, chains: Chains) -> ConvoyReach {
         let (map, position, w, fw) = (self.map, self.position, self.words, self.fleet_words);
         let mut reach = ConvoyReach { provinces: vec![0; position.units.len() * w], chains: Vec::new() };
         if self.fleets.is_empty() {
@@ -238,10 +238,15 @@ impl<'a> LegalOrders<'a> {
         let mut reached = vec![0u64; fw];
         let mut search = ChainSearch::default();
         for (u, unit) in position.units.iter().enumerate() {
-            if unit.kind == UnitKind::Army && wanted(u) {
+            if unit.kind == UnitKind::Army {
                 let from = map.province_of(unit.loc);
                 self.reach_by_convoy(from, &mut reach.provinces[u * w..][..w], &mut reached);
-                if chains_through.is_none_or(|f| reached.get(f / 64).is_some_and(|word| word >> (f % 64) & 1 == 1)) {
+                let walk = match chains {
+                    Chains::Every => true,
+                    Chains::Through(f) => reached[f / 64] >> (f % 64) & 1 == 1,
+                    Chains::Nothing => false,
+                };
+                if walk {
                     self.chains_from(from, &reached, &mut reach.chains[u * nf * w..][..nf * w], &mut search);
                 }
             }
@@ -261,22 +266,20 @@ impl<'a> LegalOrders<'a> {
         let (map, w, fw) = (self.map, self.words, self.fleet_words);
         let nf = self.fleets.len();
         // Fleets at `from`'s coast start a route and are never later on one.
-        search.at_from.clear();
-        search.at_from.resize(fw, 0);
+        let mut starts = vec![0u64; fw];
         for (i, &f) in self.fleets.iter().enumerate() {
             if f != from && map.fleet_reaches(map.main_loc(f), from) {
-                search.at_from[i / 64] |= 1 << (i % 64);
+                starts[i / 64] |= 1 << (i % 64);
             }
         }
         let mut budget = ROUTE_BUDGET;
-        let starts = search.at_from.clone();
         for s in ones(&starts).map(|s| s.index()) {
             search.path.clear();
             search.path.push(s);
             // Depth 0: blocked are the start and the fleets at `from`'s coast; nothing of
             // the route reaches a destination before its last fleet.
             search.blocked.clear();
-            search.blocked.extend_from_slice(&search.at_from);
+            search.blocked.extend_from_slice(&starts);
             search.blocked[s / 64] |= 1 << (s % 64);
             search.before.clear();
             search.before.resize(w, 0);
@@ -360,81 +363,45 @@ impl<'a> LegalOrders<'a> {
 
     /// Coastal provinces an army in `from` could reach through the fleets on the board
     /// (a chain of them from `from`'s coast, leaving out any fleet in `from` itself), into
-    /// `out`, a bit set over provinces.
+    /// `out`, a bit set over provinces; the fleets of the chain into `reached`.
     fn reach_by_convoy(&self, from: ProvinceId, out: &mut [u64], reached: &mut [u64]) {
-        let (map, fw) = (self.map, self.fleet_words);
-        reached.fill(0);
-        let mut frontier = Vec::new();
-        for (i, &f) in self.fleets.iter().enumerate() {
-            if f != from && map.fleet_reaches(map.main_loc(f), from) {
-                reached[i / 64] |= 1 << (i % 64);
-                frontier.push(i);
-            }
-        }
-        while let Some(i) = frontier.pop() {
-            for (k, (r, &b)) in reached.iter_mut().zip(&self.fleet_borders[i * fw..][..fw]).enumerate() {
-                let mut new = b & !*r;
-                *r |= new;
-                while new != 0 {
-                    let j = k * 64 + new.trailing_zeros() as usize;
-                    new &= new - 1;
-                    if self.fleets[j] == from {
-                        // A fleet in the army's own province carries nothing.
-                        *r &= !(1 << (j % 64));
-                    } else {
-                        frontier.push(j);
-                    }
-                }
-            }
-        }
-        let w = self.words;
-        for i in ones(reached).map(|i| i.index()) {
-            for (o, &r) in out.iter_mut().zip(&self.fleet_reach[i * w..][..w]) {
-                *o |= r;
-            }
-        }
+        self.spread(from, None, reached);
+        self.coasts(reached, out);
         // A fleet's own province is reached only by a chain without it, as the resolver
         // reads a move there (a fleet on a convoyable coast may be attacked by convoy).
+        let mut without = Vec::new();
         for i in ones(reached).map(|i| i.index()) {
             let p = self.fleets[i];
-            let open = map.can_hold(UnitKind::Army, p) && self.reaches_without(from, i, p);
+            let open = self.map.can_hold(UnitKind::Army, p) && {
+                without.resize(self.fleet_words, 0);
+                self.spread(from, Some(i), &mut without);
+                ones(&without).any(|j| self.has(&self.fleet_reach[j.index() * self.words..][..self.words], p))
+            };
             out[p.index() / 64] &= !(1 << (p.index() % 64));
             out[p.index() / 64] |= u64::from(open) << (p.index() % 64);
         }
         out[from.index() / 64] &= !(1 << (from.index() % 64));
     }
 
-    /// Whether a chain of fleets from `from`'s coast that leaves out fleet `without` (and
-    /// any fleet in `from`) reaches `to`.
-    fn reaches_without(&self, from: ProvinceId, without: usize, to: ProvinceId) -> bool {
-        let mut set = vec![0u64; self.words];
-        self.reach_without(from, without, Some(to), &mut set)
-    }
-
-    /// The provinces a chain of fleets from `from`'s coast that leaves out fleet `without`
-    /// (and any fleet in `from`) reaches, into `out` (a bit set over provinces); with `to`,
-    /// stops as soon as that province is reached, and says whether it was.
-    fn reach_without(&self, from: ProvinceId, without: usize, to: Option<ProvinceId>, out: &mut [u64]) -> bool {
-        let (map, fw, w) = (self.map, self.fleet_words, self.words);
-        let mut reached = vec![0u64; fw];
-        reached[without / 64] |= 1 << (without % 64);
+    /// The fleets a chain from `from`'s coast reaches, into `reached` (a bit set over
+    /// fleets): never the fleet in `from` itself, which carries nothing, nor `without`.
+    fn spread(&self, from: ProvinceId, without: Option<usize>, reached: &mut [u64]) {
+        let (map, fw) = (self.map, self.fleet_words);
+        reached.fill(0);
+        // The fleets left out are marked reached while the chain spreads, so it never
+        // enters them, and unmarked at the end.
+        let left_out = [self.fleets.iter().position(|&f| f == from), without];
+        for i in left_out.into_iter().flatten() {
+            reached[i / 64] |= 1 << (i % 64);
+        }
         let mut frontier = Vec::new();
         for (i, &f) in self.fleets.iter().enumerate() {
-            if f == from {
-                reached[i / 64] |= 1 << (i % 64);
-            } else if i != without && map.fleet_reaches(map.main_loc(f), from) {
+            if reached[i / 64] >> (i % 64) & 1 == 0 && map.fleet_reaches(map.main_loc(f), from) {
                 reached[i / 64] |= 1 << (i % 64);
                 frontier.push(i);
             }
         }
         while let Some(i) = frontier.pop() {
-            let reach = &self.fleet_reach[i * w..][..w];
-            if to.is_some_and(|to| self.has(reach, to)) {
-                return true;
-            }
-            for (o, &r) in out.iter_mut().zip(reach) {
-                *o |= r;
-            }
             for (k, (r, &b)) in reached.iter_mut().zip(&self.fleet_borders[i * fw..][..fw]).enumerate() {
                 let mut new = b & !*r;
                 *r |= new;
@@ -444,7 +411,27 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
-        false
+        for i in left_out.into_iter().flatten() {
+            reached[i / 64] &= !(1 << (i % 64));
+        }
+    }
+
+    /// The provinces where an army may land that the fleets of `fleets` (a bit set over
+    /// fleets) border, added to `out`.
+    fn coasts(&self, fleets: &[u64], out: &mut [u64]) {
+        let w = self.words;
+        for i in ones(fleets).map(|i| i.index()) {
+            for (o, &r) in out.iter_mut().zip(&self.fleet_reach[i * w..][..w]) {
+                *o |= r;
+            }
+        }
+    }
+
+    /// The fleet that may convoy among `unit`'s orders (its index in `fleets`): a fleet at
+    /// sea or on a convoyable coast, not on ice.
+    fn convoying_fleet(&self, unit: &dip_map::Unit) -> Option<usize> {
+        let here = self.map.province_of(unit.loc);
+        self.fleets.iter().position(|&f| f == here).filter(|_| unit.kind == UnitKind::Fleet)
     }
 
     /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives,
@@ -493,8 +480,7 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
-        let sea = kind == UnitKind::Fleet && map.can_convoy(here);
-        let fleet = self.fleets.iter().position(|&f| f == here).filter(|_| sea);
+        let fleet = self.convoying_fleet(unit);
         let chain = |a: usize, f: usize| {
             let nf = self.fleets.len();
             convoy.chains.get((a * nf + f) * w..(a * nf + f + 1) * w).unwrap_or_default()
@@ -525,7 +511,6 @@ impl<'a> LegalOrders<'a> {
         }
         // Supports: of any other unit holding in, or moving to, a province this unit reaches.
         seen.resize(w, 0);
-        let me_fleet = self.fleets.iter().position(|&f| f == here).filter(|_| kind == UnitKind::Fleet);
         for &o in supported.iter() {
             let other = &position.units[o];
             let there = map.province_of(other.loc);
@@ -567,35 +552,32 @@ impl<'a> LegalOrders<'a> {
                 }
             }
             // Moves by convoy only: where the fleets could carry the army and it cannot walk.
-            let by_sea = convoy_reach(o);
             if self.fleets.is_empty() || other.kind != UnitKind::Army {
                 continue;
             }
-            for k in 0..by_sea.len().min(w) {
-                seen[k] = by_sea[k] & my_reach[k] & !self.moves_to[o * w + k];
+            for (k, s) in seen.iter_mut().enumerate() {
+                *s = convoy_reach(o)[k] & my_reach[k] & !self.moves_to[o * w + k];
             }
             seen[here.index() / 64] &= !(1 << (here.index() % 64));
-            if by_sea.len() >= w {
-                // Where the fleets but this one could carry the army, worked out once.
-                let mut around: Option<Vec<u64>> = None;
-                for p in ones(&seen[..w]) {
-                    // A fleet cannot both support the move and carry the army: when a
-                    // route there goes through it, another must go round it.
-                    let carrier = me_fleet.is_some_and(|f| {
-                        let through = chain(o, f).get(p.index() / 64).is_some_and(|b| b >> (p.index() % 64) & 1 == 1);
-                        through && {
-                            let round = around.get_or_insert_with(|| {
-                                let mut set = vec![0u64; w];
-                                self.reach_without(there, f, None, &mut set);
-                                set
-                            });
-                            !self.has(round, p)
-                        }
-                    });
-                    if !self.frozen(p) && !carrier {
-                        let target = named(other.kind, there, None);
-                        orders.push(order(Action::SupportMove { target, to: Place::new(p) }));
+            // Where the fleets but this one could carry the army, worked out once.
+            let mut around: Option<Vec<u64>> = None;
+            for p in ones(seen) {
+                // A fleet cannot both support the move and carry the army: when a route
+                // there goes through it, another must go round it.
+                let carrier = fleet.is_some_and(|f| {
+                    self.has(chain(o, f), p) && {
+                        let round = around.get_or_insert_with(|| {
+                            let (mut fleets, mut coasts) = (vec![0u64; self.fleet_words], vec![0u64; w]);
+                            self.spread(there, Some(f), &mut fleets);
+                            self.coasts(&fleets, &mut coasts);
+                            coasts
+                        });
+                        !self.has(round, p)
                     }
+                });
+                if !self.frozen(p) && !carrier {
+                    let target = named(other.kind, there, None);
+                    orders.push(order(Action::SupportMove { target, to: Place::new(p) }));
                 }
             }
         }
@@ -683,7 +665,6 @@ struct Scratch {
 /// it, what its fleets before the last reach and which fleets it may not take next.
 #[derive(Default)]
 struct ChainSearch {
-    at_from: Vec<u64>,
     path: Vec<usize>,
     before: Vec<u64>,
     blocked: Vec<u64>,
@@ -692,6 +673,17 @@ struct ChainSearch {
 /// Steps of the route walk for one army before every reached fleet is taken to carry it
 /// everywhere its chain reaches: a web of fleets has too many routes to walk them all.
 const ROUTE_BUDGET: u32 = 4000;
+
+/// Whose convoys [`LegalOrders::convoy_reaches`] works out.
+#[derive(Clone, Copy)]
+enum Chains {
+    /// Every fleet's (every unit's orders are listed).
+    Every,
+    /// The fleet of this index in `fleets` alone (its orders are listed).
+    Through(usize),
+    /// None (a unit that convoys nothing is listed).
+    Nothing,
+}
 
 /// The convoy routes of the armies, from [`LegalOrders::convoy_reaches`].
 struct ConvoyReach {
