@@ -133,12 +133,7 @@ impl Variant {
 
 /// A notation named on the command line: `datc`, `judge` or `mila`.
 pub fn notation(name: &str) -> Result<dip::Notation, String> {
-    match name.to_ascii_lowercase().as_str() {
-        "datc" | "long" => Ok(dip::Notation::Datc),
-        "judge" | "short" => Ok(dip::Notation::Judge),
-        "mila" | "dipcc" | "webdiplomacy" => Ok(dip::Notation::Mila),
-        _ => Err(format!("unknown notation `{name}`: expected datc, judge or mila")),
-    }
+    dip::Notation::from_name(name).ok_or_else(|| format!("unknown notation `{name}`: expected datc, judge or mila"))
 }
 
 fn names_of_embedded() -> String {

@@ -132,6 +132,24 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// The notation a user names: `datc` (or `long`), `judge` (or `short`), `mila` (or
+    /// `dipcc`, `webdiplomacy`), in any case.
+    ///
+    /// ```
+    /// use dip_orders::Notation;
+    /// assert_eq!(Notation::from_name("MILA"), Some(Notation::Mila));
+    /// assert_eq!(Notation::from_name("short"), Some(Notation::Judge));
+    /// assert_eq!(Notation::from_name("dpjudge"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Notation> {
+        match name.to_ascii_lowercase().as_str() {
+            "datc" | "long" => Some(Notation::Datc),
+            "judge" | "short" => Some(Notation::Judge),
+            "mila" | "dipcc" | "webdiplomacy" => Some(Notation::Mila),
+            _ => None,
+        }
+    }
+
     /// Every notation dip writes.
     pub const ALL: [Notation; 3] = [Notation::Datc, Notation::Judge, Notation::Mila];
 }

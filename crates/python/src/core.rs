@@ -54,12 +54,8 @@ pub fn phase_kind(name: &str) -> PyResult<PhaseKind> {
 }
 
 pub fn notation(name: &str) -> PyResult<Notation> {
-    match name.to_ascii_lowercase().as_str() {
-        "datc" => Ok(Notation::Datc),
-        "judge" => Ok(Notation::Judge),
-        "mila" | "dipcc" | "webdiplomacy" => Ok(Notation::Mila),
-        _ => Err(PyValueError::new_err(format!("`{name}` is not a notation: datc, judge or mila"))),
-    }
+    Notation::from_name(name)
+        .ok_or_else(|| PyValueError::new_err(format!("`{name}` is not a notation: datc, judge or mila")))
 }
 
 pub fn power_id(map: &Map, name: &str) -> PyResult<PowerId> {
