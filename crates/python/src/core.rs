@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -24,7 +24,26 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(adjudicate, m)?)?;
     m.add_function(wrap_pyfunction!(legal_orders, m)?)?;
     m.add_function(wrap_pyfunction!(read_position_file, m)?)?;
+    m.add_function(wrap_pyfunction!(write_text, m)?)?;
     Ok(())
+}
+
+/// Writes `text` to `path` as every file dip writes: a temporary file beside it, synced,
+/// then renamed over it (with `append`, after what the file held). A failed write raises
+/// `OSError` and leaves the old file whole.
+#[pyfunction(name = "_write_text")]
+#[pyo3(signature = (path, text, append=false))]
+fn write_text(path: std::path::PathBuf, text: &str, append: bool) -> PyResult<()> {
+    let mut contents = Vec::new();
+    if append {
+        match std::fs::read(&path) {
+            Ok(old) => contents = old,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(PyOSError::new_err(format!("{}: cannot read it to append: {e}", path.display()))),
+        }
+    }
+    contents.extend_from_slice(text.as_bytes());
+    dip::atomic_write(&path, contents).map_err(|e| PyOSError::new_err(e.to_string()))
 }
 
 /// The names of the variants dip embeds (`standard`, `colonial`, ...).

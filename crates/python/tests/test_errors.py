@@ -71,3 +71,25 @@ def test_mila_ignores_bad_orders_like_ignore_errors():
     g.set_orders("FRANCE", ["A PAR - XYZ", "A MUN - BUR", "A PAR - BUR"])
     assert g.get_orders("FRANCE") == ["A PAR - BUR"]
     assert len(g.error) == 2
+
+
+def test_saved_game_files_are_written_whole(tmp_path):
+    from dip.mila import Game
+    from dip.mila.export import load_saved_games_from_disk, to_saved_game_format
+
+    out = tmp_path / "games.jsonl"
+    first, second = Game(), Game()
+    second.set_orders("FRANCE", ["A PAR - BUR"])
+    second.process()
+    to_saved_game_format(first, output_path=str(out))
+    to_saved_game_format(second, output_path=str(out))
+    assert [len(g["phases"]) for g in load_saved_games_from_disk(str(out))] == [1, 2]
+    to_saved_game_format(second, output_path=str(out), output_mode="w")
+    assert len(load_saved_games_from_disk(str(out))) == 1
+    # A write that cannot be made raises and leaves nothing behind.
+    with pytest.raises(OSError):
+        to_saved_game_format(first, output_path=str(tmp_path / "missing" / "games.jsonl"))
+    with pytest.raises(ValueError):
+        to_saved_game_format(first, output_path=str(out), output_mode="r+")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+    assert len(load_saved_games_from_disk(str(out))) == 1

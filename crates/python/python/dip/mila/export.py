@@ -4,18 +4,25 @@ import json
 from typing import Any, Dict, Iterable, List, Optional, Union
 
 from .._dip import MilaCore
+from .._dip import _write_text  # type: ignore[attr-defined]  # private, not in the stubs
 from . import Game
 
 __all__ = ["to_saved_game_format", "from_saved_game_format", "load_saved_games_from_disk"]
 
 
 def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:
-    """The game as a saved-game dict; with ``output_path``, also written there as one JSON line."""
+    """The game as a saved-game dict; with ``output_path``, also written there as one JSON line,
+    after the games the file holds (``output_mode="a"``) or in their place (``"w"``).
+
+    The file is written as dip writes every file: a temporary file beside it, then a rename,
+    so a failed write (``OSError``) leaves it as it was.
+    """
+    if output_mode not in ("a", "w"):
+        raise ValueError(f"output_mode {output_mode!r}: expected 'a' (append) or 'w' (write)")
     saved = game._core.saved_game(game.game_id)
     saved["rules"] = list(game.rules)
     if output_path:
-        with open(output_path, output_mode) as f:
-            f.write(json.dumps(saved) + "\n")
+        _write_text(output_path, json.dumps(saved) + "\n", append=output_mode == "a")
     return saved
 
 
