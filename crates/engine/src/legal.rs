@@ -53,8 +53,6 @@ pub struct LegalOrders<'a> {
     /// moves go (provinces, railroads included).
     support_reach: Vec<u64>,
     moves_to: Vec<u64>,
-    /// Per unit: how many moves it has (a bound on the supports of its moves).
-    moves: Vec<usize>,
     /// Per province: the units standing there or moving there, as a bit set over units
     /// (`unit_words` words): the units a unit reaching the province may support.
     touching: Vec<u64>,
@@ -79,7 +77,6 @@ impl<'a> LegalOrders<'a> {
             words,
             support_reach: Vec::new(),
             moves_to: Vec::new(),
-            moves: Vec::new(),
             touching: Vec::new(),
             unit_words: 0,
             fleets: Vec::new(),
@@ -95,6 +92,7 @@ impl<'a> LegalOrders<'a> {
 
     /// Every unit's (in an adjustment phase, every power's) legal orders: [`legal_orders`].
     pub fn all(&self) -> Vec<(PowerId, Vec<Order>)> {
+        let map = self.map;
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = Scratch::default();
@@ -103,8 +101,42 @@ impl<'a> LegalOrders<'a> {
                     .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut scratch, &reach)))
                     .collect()
             }
-            PhaseKind::Retreat => self.position.dislodged.iter().map(|d| (d.unit.power, self.retreats(d))).collect(),
-            PhaseKind::Adjustment => self.adjustments(),
+            PhaseKind::Retreat => self
+                .position
+                .dislodged
+                .iter()
+                .map(|d| {
+                    let mut orders = Vec::with_capacity(1 + d.retreats.len());
+                    self.retreats(d, &mut |o| orders.push(o.to_order(map)));
+                    (d.unit.power, orders)
+                })
+                .collect(),
+            PhaseKind::Adjustment => {
+                let mut out: Vec<(PowerId, Vec<Order>)> = Vec::new();
+                self.adjustments(&mut |o| match out.last_mut() {
+                    Some((power, orders)) if *power == o.power => orders.push(o.to_order(map)),
+                    _ => out.push((o.power, vec![o.to_order(map)])),
+                });
+                out
+            }
+        }
+    }
+
+    /// Every legal order of [`LegalOrders::all`], in the same order, as compact
+    /// [`LegalOrder`]s handed to `f` one by one: nothing is allocated for them. Each unit's
+    /// orders (for adjustments, each power's) come together.
+    pub fn each(&self, mut f: impl FnMut(LegalOrder)) {
+        match self.position.phase.kind {
+            PhaseKind::Movement => {
+                let mut scratch = Scratch::default();
+                let reach = self.convoy_reaches(Chains::Every);
+                for (u, unit) in self.position.units.iter().enumerate() {
+                    let (power, me) = (unit.power, Some((unit.kind, unit.loc)));
+                    self.unit_actions(u, &mut scratch, &reach, &mut |action| f(LegalOrder { power, unit: me, action }));
+                }
+            }
+            PhaseKind::Retreat => self.position.dislodged.iter().for_each(|d| self.retreats(d, &mut f)),
+            PhaseKind::Adjustment => self.adjustments(&mut f),
         }
     }
 
@@ -127,14 +159,21 @@ impl<'a> LegalOrders<'a> {
                 None => Vec::new(),
             },
             PhaseKind::Retreat => {
-                self.position.dislodged.iter().find(|d| here(d.unit.loc)).map(|d| self.retreats(d)).unwrap_or_default()
+                let mut orders = Vec::new();
+                if let Some(d) = self.position.dislodged.iter().find(|d| here(d.unit.loc)) {
+                    self.retreats(d, &mut |o| orders.push(o.to_order(map)));
+                }
+                orders
             }
-            PhaseKind::Adjustment => self
-                .adjustments()
-                .into_iter()
-                .flat_map(|(_, orders)| orders)
-                .filter(|o| o.action != Action::Waive && o.unit.place.province == province)
-                .collect(),
+            PhaseKind::Adjustment => {
+                let mut orders = Vec::new();
+                self.adjustments(&mut |o| {
+                    if o.unit.is_some_and(|(_, loc)| here(loc)) {
+                        orders.push(o.to_order(map));
+                    }
+                });
+                orders
+            }
         }
     }
 
@@ -155,28 +194,19 @@ impl<'a> LegalOrders<'a> {
         let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
         let difficult = !map.difficult_borders().is_empty();
         let railroads = !map.railroads().is_empty();
-        self.moves.clear();
         for (u, unit) in position.units.iter().enumerate() {
             let here = map.province_of(unit.loc);
             let (reach, moves) = (&mut self.support_reach[u * w..][..w], &mut self.moves_to[u * w..][..w]);
-            let mut count = 0;
             for to in destinations(map, unit.kind, unit.loc) {
                 let p = map.province_of(to);
                 set(moves, p);
                 if !difficult || map.border_cost(here, p) == 0 {
                     set(reach, p);
                 }
-                count += 1;
             }
-            if !railroads {
-                self.moves.push(count);
-                continue;
+            if railroads {
+                for_each_station(map, unit.power, unit.kind, here, |_, p| set(moves, p));
             }
-            for_each_station(map, unit.power, unit.kind, here, |_, p| {
-                set(moves, p);
-                count += 1;
-            });
-            self.moves.push(count);
         }
         let uw = n.div_ceil(64);
         self.unit_words = uw;
@@ -434,26 +464,42 @@ impl<'a> LegalOrders<'a> {
         self.fleets.iter().position(|&f| f == here).filter(|_| unit.kind == UnitKind::Fleet)
     }
 
-    /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives,
-    /// into a list allocated once (at a bound on its length).
+    /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives:
+    /// gathered compact, then written out into a list of the exact length.
     fn unit_orders(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> Vec<Order> {
+        let map = self.map;
+        let unit = &self.position.units[u];
+        let (here, coast) = (map.province_of(unit.loc), coast_of(map, unit.loc));
+        let mut actions = std::mem::take(&mut scratch.actions);
+        actions.clear();
+        self.unit_actions(u, scratch, convoy, &mut |action| actions.push(action));
+        // The unit built from copies each time: cheaper than cloning its description.
+        let orders = actions
+            .iter()
+            .map(|a| Order { power: unit.power, unit: named(unit.kind, here, coast), action: a.to_action(map) })
+            .collect();
+        scratch.actions = actions;
+        orders
+    }
+
+    /// What unit `u` may do in a movement phase, handed to `emit` in the order
+    /// [`legal_orders`] gives.
+    fn unit_actions(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, emit: &mut impl FnMut(LegalAction)) {
         let reach = &convoy.provinces[..];
         let (map, position, w) = (self.map, self.position, self.words);
         let unit = &position.units[u];
         let here = map.province_of(unit.loc);
         let (kind, power) = (unit.kind, unit.power);
-        let coast = (unit.loc.index() >= map.province_count()).then_some(unit.loc);
-        // Built from copies each time: cheaper than cloning a unit description.
-        let order = |action| Order { power, unit: named(kind, here, coast), action };
         // Ice holds a unit, and a neutral power's units only hold.
         if self.frozen(here) || map.is_neutral(power) {
-            return vec![order(Action::Hold)];
+            emit(LegalAction::Hold);
+            return;
         }
-        let Scratch { supported, candidates, seen } = scratch;
+        let Scratch { supported, candidates, seen, .. } = scratch;
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
-        let count = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(x, y)| (x & y).count_ones() as usize).sum::<usize>();
+        let count = |a: &[u64], b: &[u64]| a.iter().zip(b).any(|(x, y)| x & y != 0);
         // The units this one may support: those standing in or moving to a province it
-        // reaches. With them, a bound on the number of orders.
+        // reaches.
         let my_reach = &self.support_reach[u * w..][..w];
         let uw = self.unit_words;
         candidates.clear();
@@ -465,47 +511,32 @@ impl<'a> LegalOrders<'a> {
         }
         // And the armies the fleets could carry to a province it reaches.
         for (a, army) in position.units.iter().enumerate().filter(|_| !self.fleets.is_empty()) {
-            if army.kind == UnitKind::Army && count(convoy_reach(a), my_reach) > 0 {
+            if army.kind == UnitKind::Army && count(convoy_reach(a), my_reach) {
                 candidates[a / 64] |= 1 << (a % 64);
             }
         }
-        let mut bound = 1 + self.moves[u] + count(convoy_reach(u), convoy_reach(u));
         supported.clear();
-        for o in ones(candidates).map(|o| o.index()) {
-            if position.units[o].loc != unit.loc {
-                supported.push(o);
-                bound += 1 + self.moves[o];
-                if !self.fleets.is_empty() {
-                    bound += count(convoy_reach(o), my_reach);
-                }
-            }
-        }
+        supported.extend(ones(candidates).map(|o| o.index()).filter(|&o| position.units[o].loc != unit.loc));
         let fleet = self.convoying_fleet(unit);
         let chain = |a: usize, f: usize| {
             let nf = self.fleets.len();
             convoy.chains.get((a * nf + f) * w..(a * nf + f + 1) * w).unwrap_or_default()
         };
-        if let Some(f) = fleet {
-            for a in 0..position.units.len() {
-                bound += count(chain(a, f), chain(a, f));
-            }
-        }
-        let mut orders = Vec::with_capacity(bound);
-        orders.push(order(Action::Hold));
+        emit(LegalAction::Hold);
         for to in destinations(map, kind, unit.loc) {
             if !self.frozen(map.province_of(to)) {
-                orders.push(order(Action::Move { to: place(map, to), via_convoy: false, path: Vec::new() }));
+                emit(LegalAction::Move { to });
             }
         }
         for_each_station(map, power, kind, here, |railroad, p| {
             if !self.frozen(p) {
-                orders.push(order(Action::Rail { railroad, to: Place::new(p) }));
+                emit(LegalAction::Rail { railroad, to: p });
             }
         });
         if kind == UnitKind::Army {
             for p in ones(convoy_reach(u)) {
                 if !map.army_adjacent(here, p) && !self.frozen(p) {
-                    orders.push(order(Action::Move { to: Place::new(p), via_convoy: true, path: Vec::new() }));
+                    emit(LegalAction::MoveByConvoy { to: p });
                 }
             }
         }
@@ -514,8 +545,9 @@ impl<'a> LegalOrders<'a> {
         for &o in supported.iter() {
             let other = &position.units[o];
             let there = map.province_of(other.loc);
+            let (target, at) = (other.kind, other.loc);
             if self.has(my_reach, there) {
-                orders.push(order(Action::SupportHold { target: named(other.kind, there, None) }));
+                emit(LegalAction::SupportHold { target, at });
             }
             // The provinces this unit may support the other's move into; each once, in the
             // order of the other's moves.
@@ -536,8 +568,7 @@ impl<'a> LegalOrders<'a> {
                 if seen[p.index() / 64] & bit != 0 {
                     seen[p.index() / 64] &= !bit;
                     if !self.frozen(p) {
-                        let target = named(other.kind, there, None);
-                        orders.push(order(Action::SupportMove { target, to: Place::new(p) }));
+                        emit(LegalAction::SupportMove { target, at, to: p });
                     }
                 }
             };
@@ -576,8 +607,7 @@ impl<'a> LegalOrders<'a> {
                     }
                 });
                 if !self.frozen(p) && !carrier {
-                    let target = named(other.kind, there, None);
-                    orders.push(order(Action::SupportMove { target, to: Place::new(p) }));
+                    emit(LegalAction::SupportMove { target, at, to: p });
                 }
             }
         }
@@ -587,67 +617,117 @@ impl<'a> LegalOrders<'a> {
             for (a, army) in position.units.iter().enumerate().filter(|(_, a)| a.kind == UnitKind::Army) {
                 for p in ones(chain(a, f)) {
                     if p != here && !self.frozen(p) {
-                        let army = named(UnitKind::Army, map.province_of(army.loc), None);
-                        orders.push(order(Action::Convoy { army, to: Place::new(p) }));
+                        emit(LegalAction::Convoy { army: army.loc, to: p });
                     }
                 }
             }
         }
-        orders
     }
 
-    fn retreats(&self, d: &dip_map::Dislodged) -> Vec<Order> {
+    /// The retreats and disband of a dislodged unit.
+    fn retreats(&self, d: &dip_map::Dislodged, f: &mut impl FnMut(LegalOrder)) {
         let map = self.map;
-        let me = unit_spec(map, d.unit.kind, d.unit.loc);
-        let mut orders = vec![Order { power: d.unit.power, unit: me.clone(), action: Action::Disband }];
+        let (power, unit) = (d.unit.power, Some((d.unit.kind, d.unit.loc)));
+        f(LegalOrder { power, unit, action: LegalAction::Disband });
         // A neutral unit has no retreats; the movement phase gave it none.
-        for &to in d.retreats.iter().filter(|_| !map.is_neutral(d.unit.power)) {
-            orders.push(Order {
-                power: d.unit.power,
-                unit: me.clone(),
-                action: Action::Retreat { to: place(map, to) },
-            });
+        for &to in d.retreats.iter().filter(|_| !map.is_neutral(power)) {
+            f(LegalOrder { power, unit, action: LegalAction::Retreat { to } });
         }
-        orders
     }
 
-    fn adjustments(&self) -> Vec<(PowerId, Vec<Order>)> {
+    /// The builds, removals and waives of each power, power by power.
+    fn adjustments(&self, f: &mut impl FnMut(LegalOrder)) {
         let (map, position) = (self.map, self.position);
-        let mut out = Vec::new();
         // Neutral powers give no orders: their builds are made for them.
         for power in map.players() {
             let centres = i32::from(dip_adjust::counted_centres(map, position, power));
-            let units: Vec<_> = position.units.iter().filter(|u| u.power == power).collect();
-            let change = centres - units.len() as i32;
-            let mut orders = Vec::new();
+            let units = position.units.iter().filter(|u| u.power == power);
+            let change = centres - units.clone().count() as i32;
             if change < 0 {
                 for u in units {
-                    orders.push(Order { power, unit: unit_spec(map, u.kind, u.loc), action: Action::Remove });
+                    f(LegalOrder { power, unit: Some((u.kind, u.loc)), action: LegalAction::Remove });
                 }
             } else if change > 0 {
-                orders.push(Order {
-                    power,
-                    unit: UnitSpec::new(None, Place::new(ProvinceId(0))),
-                    action: Action::Waive,
-                });
+                f(LegalOrder { power, unit: None, action: LegalAction::Waive });
                 for c in dip_adjust::build_sites(map, position, power) {
                     for kind in [UnitKind::Army, UnitKind::Fleet] {
-                        let locs: Vec<LocId> = match kind {
-                            UnitKind::Army => map.unit_loc(kind, c, None).into_iter().collect(),
-                            UnitKind::Fleet if map.is_multi_coast(c) => map.province(c).coasts.clone(),
-                            UnitKind::Fleet => map.unit_loc(kind, c, None).into_iter().collect(),
-                        };
-                        for loc in locs {
-                            orders.push(Order { power, unit: unit_spec(map, kind, loc), action: Action::Build });
+                        let mut build = |loc| f(LegalOrder { power, unit: Some((kind, loc)), action: LegalAction::Build });
+                        match kind {
+                            UnitKind::Fleet if map.is_multi_coast(c) => map.province(c).coasts.iter().for_each(|&l| build(l)),
+                            _ => map.unit_loc(kind, c, None).into_iter().for_each(build),
                         }
                     }
                 }
             }
-            if !orders.is_empty() {
-                out.push((power, orders));
-            }
         }
-        out
+    }
+}
+
+/// One legal order, compact: 12 bytes, `Copy`, no allocation (see [`LegalOrders::each`]).
+/// [`LegalOrder::to_order`] writes it out as the [`Order`] [`legal_orders`] lists.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LegalOrder {
+    pub power: PowerId,
+    /// The unit ordered (for a build, the unit built): its type and location; `None` for
+    /// a waive, which names no unit.
+    pub unit: Option<(UnitKind, LocId)>,
+    pub action: LegalAction,
+}
+
+/// What a [`LegalOrder`] tells its unit to do. The unit a support or convoy names is given
+/// by its location on the board (an order names only its province: a fleet's coast is
+/// there for callers whose notation writes it).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum LegalAction {
+    Hold,
+    /// A move to a neighbouring location (a coast for a fleet that must name one).
+    Move { to: LocId },
+    /// A move by convoy to a province the army cannot walk to.
+    MoveByConvoy { to: ProvinceId },
+    /// A move along railroad `railroad` (its index in the map's railroads) to a station.
+    Rail { railroad: u8, to: ProvinceId },
+    SupportHold { target: UnitKind, at: LocId },
+    SupportMove { target: UnitKind, at: LocId, to: ProvinceId },
+    /// A convoy of the army at `army` to `to`.
+    Convoy { army: LocId, to: ProvinceId },
+    Retreat { to: LocId },
+    Disband,
+    Build,
+    Remove,
+    Waive,
+}
+
+impl LegalOrder {
+    /// The order as [`legal_orders`] lists it.
+    pub fn to_order(&self, map: &Map) -> Order {
+        let unit = match self.unit {
+            Some((kind, loc)) => unit_spec(map, kind, loc),
+            None => UnitSpec::new(None, Place::new(ProvinceId(0))),
+        };
+        Order { power: self.power, unit, action: self.action.to_action(map) }
+    }
+}
+
+impl LegalAction {
+    /// The action as an [`Order`] writes it.
+    pub fn to_action(&self, map: &Map) -> Action {
+        let target = |kind, at: LocId| named(kind, map.province_of(at), None);
+        match *self {
+            LegalAction::Hold => Action::Hold,
+            LegalAction::Move { to } => Action::Move { to: place(map, to), via_convoy: false, path: Vec::new() },
+            LegalAction::MoveByConvoy { to } => Action::Move { to: Place::new(to), via_convoy: true, path: Vec::new() },
+            LegalAction::Rail { railroad, to } => Action::Rail { railroad, to: Place::new(to) },
+            LegalAction::SupportHold { target: kind, at } => Action::SupportHold { target: target(kind, at) },
+            LegalAction::SupportMove { target: kind, at, to } => {
+                Action::SupportMove { target: target(kind, at), to: Place::new(to) }
+            }
+            LegalAction::Convoy { army, to } => Action::Convoy { army: target(UnitKind::Army, army), to: Place::new(to) },
+            LegalAction::Retreat { to } => Action::Retreat { to: place(map, to) },
+            LegalAction::Disband => Action::Disband,
+            LegalAction::Build => Action::Build,
+            LegalAction::Remove => Action::Remove,
+            LegalAction::Waive => Action::Waive,
+        }
     }
 }
 
@@ -659,6 +739,8 @@ struct Scratch {
     supported: Vec<usize>,
     /// Provinces a support of one unit's move may still be offered into.
     seen: Vec<u64>,
+    /// One unit's orders, compact, before they are written out at the list's length.
+    actions: Vec<LegalAction>,
 }
 
 /// The scratch of [`LegalOrders::chains_from`]: the route being walked and, per level of
@@ -705,9 +787,12 @@ fn unit_spec(map: &Map, kind: UnitKind, loc: LocId) -> UnitSpec {
 }
 
 fn place(map: &Map, loc: LocId) -> Place {
-    // Locations past the provinces are coasts (see `LocId`).
-    let coast = (loc.index() >= map.province_count()).then_some(CoastSpec::Known(loc));
-    Place { province: map.province_of(loc), coast }
+    Place { province: map.province_of(loc), coast: coast_of(map, loc).map(CoastSpec::Known) }
+}
+
+/// The location itself when it is a coast: locations past the provinces are (see `LocId`).
+fn coast_of(map: &Map, loc: LocId) -> Option<LocId> {
+    (loc.index() >= map.province_count()).then_some(loc)
 }
 
 /// Where a unit at `loc` may move, as locations.

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use dip::{Action, CoastSpec, Map, Order, Place, UnitKind, UnitSpec};
+use dip::{Action, CoastSpec, LegalAction, LegalOrder, Map, Order, UnitKind};
 
 /// The shared parts of one map.
 #[derive(Debug)]
@@ -23,12 +23,15 @@ pub struct MapCache {
     orders: Mutex<OrderTexts>,
 }
 
-/// The MILA text of every order listed so far: by a compact key for the orders legal-order
-/// listing makes (one multiply a lookup), by the whole order for the rest.
+/// The MILA text of every order listed so far, each under a dense id: a listing keeps
+/// the ids (plain data, shared by copies of a game and dropped anywhere) and turns them
+/// into Python strings when a dict is asked for.
 #[derive(Debug, Default)]
 pub struct OrderTexts {
-    by_key: HashMap<u64, Py<PyString>, BuildHasherDefault<FxHasher>>,
-    by_order: HashMap<Order, Py<PyString>, BuildHasherDefault<FxHasher>>,
+    ids: HashMap<u64, u32, BuildHasherDefault<FxHasher>>,
+    texts: Vec<Py<PyString>>,
+    /// Bumped each time the table is emptied: ids of an older generation mean nothing.
+    generation: u64,
 }
 
 /// Interned order texts kept at most, so a long run on a huge map cannot grow without end.
@@ -44,72 +47,82 @@ impl MapCache {
 }
 
 impl OrderTexts {
-    /// The order's MILA text as a Python string, made once per map.
-    pub fn text<'py>(&mut self, py: Python<'py>, map: &Map, order: &Order) -> Bound<'py, PyString> {
+    /// The id of a legal order's MILA text, the text made on first sight. A full table is
+    /// emptied first (the generation changes, so listings made before are made again).
+    pub fn id(&mut self, py: Python<'_>, map: &Map, order: &LegalOrder) -> u32 {
         let key = order_key(order);
-        let found = match key {
-            Some(key) => self.by_key.get(&key),
-            None => self.by_order.get(order),
-        };
-        if let Some(text) = found {
-            return text.bind(py).clone();
+        if let Some(&id) = self.ids.get(&key) {
+            return id;
         }
-        let text = PyString::new(py, &order.display_mila(map).to_string());
-        if self.by_key.len() + self.by_order.len() >= MAX_ORDERS {
-            self.by_key.clear();
-            self.by_order.clear();
+        if self.texts.len() >= MAX_ORDERS {
+            self.ids.clear();
+            self.texts.clear();
+            self.generation += 1;
         }
-        match key {
-            Some(key) => self.by_key.insert(key, text.clone().unbind()),
-            None => self.by_order.insert(order.clone(), text.clone().unbind()),
+        let text = match order.action {
+            LegalAction::Waive => "WAIVE".to_string(),
+            _ => mila_order(map, order).display_mila(map).to_string(),
         };
-        text
+        let id = self.texts.len() as u32;
+        self.texts.push(PyString::new(py, &text).unbind());
+        self.ids.insert(key, id);
+        id
+    }
+
+    /// The text of an id of this generation.
+    pub fn text<'py>(&self, py: Python<'py>, id: u32) -> &Bound<'py, PyString> {
+        self.texts[id as usize].bind(py)
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 }
 
-/// A key that tells apart every order MILA's notation tells apart, for the orders listed
-/// as legal: the action, the unit types, and up to three places as location ids (a coast's
-/// own id, else the province's), 4 + 2 + 2 + 3 × 16 bits. None for anything else (a
-/// nationality, a convoy path, an unknown coast, railroads and canals).
-fn order_key(order: &Order) -> Option<u64> {
-    let place = |p: &Place| -> Option<u64> {
-        match &p.coast {
-            None => Some(u64::from(p.province.0)),
-            Some(CoastSpec::Known(loc)) => Some(u64::from(u16::try_from(loc.index()).ok()?)),
-            Some(CoastSpec::Unknown(_)) => None,
+/// The order as MILA writes it: the coast of a supported fleet is named (`A MOS S F
+/// STP/SC`), where dip's legal orders name its province.
+fn mila_order(map: &Map, order: &LegalOrder) -> Order {
+    let mut written = order.to_order(map);
+    if let (
+        LegalAction::SupportHold { target: UnitKind::Fleet, at } | LegalAction::SupportMove { target: UnitKind::Fleet, at, .. },
+        Action::SupportHold { target } | Action::SupportMove { target, .. },
+    ) = (order.action, &mut written.action)
+    {
+        if at.index() >= map.province_count() {
+            target.place.coast = Some(CoastSpec::Known(at));
         }
+    }
+    written
+}
+
+/// A key that tells apart every legal order MILA's notation tells apart: the action, the
+/// unit types, and up to three locations (or provinces), 4 + 2 + 8 + 3 × 16 bits.
+fn order_key(order: &LegalOrder) -> u64 {
+    let kind = |k: UnitKind| match k {
+        UnitKind::Army => 0u64,
+        UnitKind::Fleet => 1,
     };
-    let kind = |k: Option<UnitKind>| match k {
-        None => 0u64,
-        Some(UnitKind::Army) => 1,
-        Some(UnitKind::Fleet) => 2,
+    let (me_kind, me) = match order.unit {
+        Some((k, loc)) => (kind(k), loc.index() as u64),
+        None => (0, 0),
     };
-    let unit = |u: &UnitSpec| -> Option<(u64, u64)> { u.power.is_none().then_some((kind(u.kind), place(&u.place)?)) };
-    let (me_kind, me) = unit(&order.unit)?;
-    let (tag, other_kind, a, b) = match &order.action {
-        Action::Hold => (0, 0, 0, 0),
-        Action::Move { to, via_convoy, path } if path.is_empty() => (1 + u64::from(*via_convoy), 0, place(to)?, 0),
-        Action::SupportHold { target } => {
-            let (k, at) = unit(target)?;
-            (3, k, at, 0)
-        }
-        Action::SupportMove { target, to } => {
-            let (k, at) = unit(target)?;
-            (4, k, at, place(to)?)
-        }
-        Action::Convoy { army, to } => {
-            let (k, at) = unit(army)?;
-            (5, k, at, place(to)?)
-        }
-        Action::Retreat { to } => (6, 0, place(to)?, 0),
-        Action::Disband => (7, 0, 0, 0),
-        Action::Build => (8, 0, 0, 0),
-        Action::Remove => (9, 0, 0, 0),
-        // A waive names no unit: one text whatever the unit field holds.
-        Action::Waive => return Some(10),
-        _ => return None,
+    let (tag, other_kind, a, b, rail) = match order.action {
+        LegalAction::Hold => (0, 0, 0, 0, 0),
+        LegalAction::Move { to } => (1, 0, to.index() as u64, 0, 0),
+        LegalAction::MoveByConvoy { to } => (2, 0, to.index() as u64, 0, 0),
+        LegalAction::Rail { railroad, to } => (3, 0, to.index() as u64, 0, u64::from(railroad)),
+        LegalAction::SupportHold { target, at } => (4, kind(target), at.index() as u64, 0, 0),
+        LegalAction::SupportMove { target, at, to } => (5, kind(target), at.index() as u64, to.index() as u64, 0),
+        LegalAction::Convoy { army, to } => (6, 0, army.index() as u64, to.index() as u64, 0),
+        LegalAction::Retreat { to } => (7, 0, to.index() as u64, 0, 0),
+        LegalAction::Disband => (8, 0, 0, 0, 0),
+        LegalAction::Build => (9, 0, 0, 0, 0),
+        LegalAction::Remove => (10, 0, 0, 0, 0),
+        // A waive names no unit: one text whatever the power.
+        LegalAction::Waive => return 11,
     };
-    Some(tag | me_kind << 4 | other_kind << 6 | me << 8 | a << 24 | b << 40)
+    // Locations and provinces are below 2^16 (`dip::MAX_LOCATIONS`).
+    tag | me_kind << 4 | other_kind << 5 | rail << 6 | me << 14 | a << 30 | b << 46
 }
 
 static MAPS: Mutex<Vec<(String, Arc<MapCache>)>> = Mutex::new(Vec::new());
@@ -160,6 +173,9 @@ impl Hasher for FxHasher {
         self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
     fn finish(&self) -> u64 {
-        self.0
+        // A product's low bits depend only on its factors' low bits, and the table picks
+        // buckets by the low bits: the well-mixed high bits are turned down (as
+        // rustc-hash 2 does).
+        self.0.rotate_left(26)
     }
 }

@@ -12,10 +12,10 @@ use rayon::prelude::*;
 use dip::formats::saved::{self, PlayedRecord};
 use dip::movement::Adjudicator;
 use dip::{
-    Action, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, PhaseRecord, Position, PowerId, ProvinceId, Rules,
+    Action, LegalAction, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, PhaseRecord, Position, PowerId, ProvinceId, Rules,
 };
 
-use crate::cache::{MapCache, map_cache};
+use crate::cache::{MapCache, OrderTexts, map_cache};
 use crate::convert::{adjudication_error, game_errors, rules_for, serde_to_py};
 use crate::core::{power_id, saved_game_arg, state_position};
 
@@ -44,16 +44,42 @@ pub struct MilaCore {
     /// A power has won: MILA's phase is then `COMPLETED`.
     done: bool,
     /// The possible orders of the board waiting, once listed: shared by copies (a search
-    /// lists the same board on many copies of a game) while `listed_board` is true.
+    /// lists the same board on many copies of a game).
     possible: Option<Arc<Listing>>,
-    /// `possible` lists the board waiting. A phase played clears this flag and leaves the
-    /// listing to be replaced on the next call, with the GIL: it holds Python strings, and
-    /// dropping them on `process_many`'s threads would queue each release in pyo3's pool.
-    listed_board: bool,
 }
 
-/// MILA texts of the possible orders by location key index.
-type Listing = Vec<(usize, Vec<Py<PyString>>)>;
+/// The possible orders of one board: ids of their texts in the map's table of a given
+/// generation, in groups, each the list of one location key.
+#[derive(Debug, Default)]
+struct Listing {
+    generation: u64,
+    ids: Vec<u32>,
+    /// Location key index, and where its ids start and end in `ids`.
+    groups: Vec<(u32, u32, u32)>,
+}
+
+/// A group of a listing being filled: its province, where its ids start, its unit.
+struct Group {
+    province: ProvinceId,
+    start: u32,
+    unit: Option<(dip::UnitKind, dip::LocId)>,
+}
+
+impl Listing {
+    /// Ends a group (`waive` the id appended to it, if any): a unit on a coast is listed
+    /// under the coast and under its province, as MILA does.
+    fn close(&mut self, group: Option<Group>, kind: PhaseKind, waive: Option<u32>) {
+        let Some(Group { province, start, unit }) = group else { return };
+        self.ids.extend(waive);
+        let end = self.ids.len() as u32;
+        if let Some((_, loc)) = unit.filter(|_| kind != PhaseKind::Adjustment) {
+            if loc.index() != province.index() {
+                self.groups.push((loc.index() as u32, start, end));
+            }
+        }
+        self.groups.push((province.index() as u32, start, end));
+    }
+}
 
 impl MilaCore {
     fn fresh(cache: Arc<MapCache>, rules: Rules, position: Position) -> Self {
@@ -69,7 +95,6 @@ impl MilaCore {
             history: Vec::new(),
             done,
             possible: None,
-            listed_board: false,
         }
     }
 
@@ -82,8 +107,7 @@ impl MilaCore {
             orders: self.orders.clone(),
             history: self.history.clone(),
             done: self.done,
-            possible: if self.listed_board { self.possible.clone() } else { None },
-            listed_board: self.listed_board,
+            possible: self.possible.clone(),
         }
     }
 
@@ -143,65 +167,48 @@ impl MilaCore {
             list.clear();
         }
         self.done = dip::adjust::winner(&self.map, &self.position).is_some();
-        self.listed_board = false;
+        self.possible = None;
     }
 
-    /// The legal orders of the board waiting as MILA texts, by location key index (see
+    /// The legal orders of the board waiting as ids of MILA texts, by location key (see
     /// `all_possible_orders`); empty once the game is over.
-    fn list_possible(&self, py: Python<'_>) -> PyResult<Listing> {
-        let mut listing = Listing::new();
+    fn list_possible(&self, py: Python<'_>, table: &mut OrderTexts) -> PyResult<Listing> {
+        let mut listing = Listing { generation: table.generation(), ..Listing::default() };
         if self.done {
             return Ok(listing);
         }
         let map = &*self.map;
         let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
-        let all = legal.all();
-        // One lock for the whole listing.
-        let mut table = self.cache.order_texts();
-        match self.position.phase.kind {
-            PhaseKind::Movement | PhaseKind::Retreat => {
-                let locs: Vec<dip::LocId> = if self.position.phase.kind == PhaseKind::Movement {
-                    self.position.units.iter().map(|u| u.loc).collect()
-                } else {
-                    self.position.dislodged.iter().map(|d| d.unit.loc).collect()
-                };
-                for (loc, (_, orders)) in locs.into_iter().zip(&all) {
-                    let texts: Vec<Py<PyString>> = orders
-                        .iter()
-                        .map(|o| match self.with_target_coast(o) {
-                            Some(named) => table.text(py, map, &named).unbind(),
-                            None => table.text(py, map, o).unbind(),
-                        })
-                        .collect();
-                    let province = map.province_of(loc);
-                    if loc.index() != province.index() {
-                        listing.push((loc.index(), texts.iter().map(|t| t.clone_ref(py)).collect()));
-                    }
-                    listing.push((province.index(), texts));
-                }
+        let kind = self.position.phase.kind;
+        let waive = table.id(py, map, &dip::LegalOrder { power: PowerId(0), unit: None, action: LegalAction::Waive });
+        // The group being filled, and whether the power of an adjustment may waive (a
+        // waive comes first of a power's orders, and ends every list of its builds).
+        let mut open: Option<Group> = None;
+        let mut waives = false;
+        let mut power = None;
+        legal.each(|order| {
+            if order.action == LegalAction::Waive {
+                listing.close(open.take(), kind, waives.then_some(waive));
+                (waives, power) = (true, Some(order.power));
+                return;
             }
-            PhaseKind::Adjustment => {
-                let waive = PyString::new(py, "WAIVE").unbind();
-                for (_, orders) in &all {
-                    let can_waive = orders.iter().any(|o| o.action == Action::Waive);
-                    let mut by_province: Vec<(ProvinceId, Vec<Py<PyString>>)> = Vec::new();
-                    for order in orders {
-                        let Some(province) = Self::order_province(order) else { continue };
-                        let text = table.text(py, map, order).unbind();
-                        match by_province.iter_mut().find(|(p, _)| *p == province) {
-                            Some((_, list)) => list.push(text),
-                            None => by_province.push((province, vec![text])),
-                        }
-                    }
-                    for (province, mut list) in by_province {
-                        if can_waive {
-                            list.push(waive.clone_ref(py));
-                        }
-                        listing.push((province.index(), list));
-                    }
+            let Some((_, loc)) = order.unit else { return };
+            let province = map.province_of(loc);
+            // An adjustment's orders group by province; the others by unit.
+            let same = open.as_ref().is_some_and(|g| match kind {
+                PhaseKind::Adjustment => g.province == province && power == Some(order.power),
+                _ => g.unit == order.unit,
+            });
+            if !same {
+                listing.close(open.take(), kind, waives.then_some(waive));
+                if power != Some(order.power) {
+                    (waives, power) = (false, Some(order.power));
                 }
+                open = Some(Group { province, start: listing.ids.len() as u32, unit: order.unit });
             }
-        }
+            listing.ids.push(table.id(py, map, &order));
+        });
+        listing.close(open, kind, waives.then_some(waive));
         Ok(listing)
     }
 
@@ -227,28 +234,6 @@ impl MilaCore {
             }
             PhaseKind::Adjustment => true,
         }
-    }
-
-    /// MILA names the coast of a supported fleet (`A MOS S F STP/SC`); dip's legal orders
-    /// name its province. The order with the coast, when it differs.
-    fn with_target_coast(&self, order: &Order) -> Option<Order> {
-        let target = match &order.action {
-            Action::SupportHold { target } | Action::SupportMove { target, .. } => target,
-            _ => return None,
-        };
-        let province = target.place.province;
-        if target.kind != Some(dip::UnitKind::Fleet)
-            || target.place.coast.is_some()
-            || !self.map.is_multi_coast(province)
-        {
-            return None;
-        }
-        let fleet = self.position.unit_in(&self.map, province)?;
-        let mut named = order.clone();
-        if let Action::SupportHold { target } | Action::SupportMove { target, .. } = &mut named.action {
-            target.place.coast = Some(dip::CoastSpec::Known(fleet.loc));
-        }
-        Some(named)
     }
 
     fn unit_strings(&self, power: PowerId) -> Vec<String> {
@@ -416,25 +401,28 @@ impl MilaCore {
     /// the coast (`STP/SC`) and the province (`STP`), as MILA does. Fresh lists and a fresh
     /// dict every call; the texts are worked out once a board (see `possible`).
     fn all_possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let mut table = self.cache.order_texts();
         let listing = match &self.possible {
-            Some(listing) if self.listed_board => listing.clone(),
+            Some(listing) if listing.generation == table.generation() => listing.clone(),
             _ => {
-                let listing = Arc::new(self.list_possible(py)?);
+                let listing = Arc::new(self.list_possible(py, &mut table)?);
                 self.possible = Some(listing.clone());
-                self.listed_board = true;
                 listing
             }
         };
         let keys = &self.cache.keys;
-        let mut lists: Vec<Option<Bound<'py, PyList>>> = vec![None; keys.len()];
-        for (key, texts) in listing.iter() {
-            lists[*key] = Some(PyList::new(py, texts.iter().map(|t| t.bind(py)))?);
-        }
         // A copy of the map's dict of keys: one copy, where filling a new dict grows it
-        // several times.
+        // several times. Each key then gets its own list.
         let dict = self.cache.template.bind(py).copy()?;
-        for (key, list) in keys.iter().zip(lists) {
-            dict.set_item(key.bind(py), list.unwrap_or_else(|| PyList::empty(py)))?;
+        let mut listed = vec![false; keys.len()];
+        for &(key, start, end) in &listing.groups {
+            let ids = &listing.ids[start as usize..end as usize];
+            let list = PyList::new(py, ids.iter().map(|&id| table.text(py, id)))?;
+            dict.set_item(keys[key as usize].bind(py), list)?;
+            listed[key as usize] = true;
+        }
+        for (key, _) in keys.iter().zip(&listed).filter(|(_, listed)| !**listed) {
+            dict.set_item(key.bind(py), PyList::empty(py))?;
         }
         Ok(dict)
     }
@@ -540,7 +528,6 @@ impl MilaCore {
         position.check(map).map_err(crate::convert::position_error)?;
         self.position = position;
         self.possible = None;
-        self.listed_board = false;
         self.orders.iter_mut().for_each(Vec::clear);
         self.done = dip::adjust::winner(map, &self.position).is_some();
         Ok(())
