@@ -651,9 +651,12 @@ impl<'a> LegalOrders<'a> {
                 f(LegalOrder { power, unit: None, action: LegalAction::Waive });
                 for c in dip_adjust::build_sites(map, position, power) {
                     for kind in [UnitKind::Army, UnitKind::Fleet] {
-                        let mut build = |loc| f(LegalOrder { power, unit: Some((kind, loc)), action: LegalAction::Build });
+                        let mut build =
+                            |loc| f(LegalOrder { power, unit: Some((kind, loc)), action: LegalAction::Build });
                         match kind {
-                            UnitKind::Fleet if map.is_multi_coast(c) => map.province(c).coasts.iter().for_each(|&l| build(l)),
+                            UnitKind::Fleet if map.is_multi_coast(c) => {
+                                map.province(c).coasts.iter().for_each(|&l| build(l))
+                            }
                             _ => map.unit_loc(kind, c, None).into_iter().for_each(build),
                         }
                     }
@@ -681,16 +684,35 @@ pub struct LegalOrder {
 pub enum LegalAction {
     Hold,
     /// A move to a neighbouring location (a coast for a fleet that must name one).
-    Move { to: LocId },
+    Move {
+        to: LocId,
+    },
     /// A move by convoy to a province the army cannot walk to.
-    MoveByConvoy { to: ProvinceId },
+    MoveByConvoy {
+        to: ProvinceId,
+    },
     /// A move along railroad `railroad` (its index in the map's railroads) to a station.
-    Rail { railroad: u8, to: ProvinceId },
-    SupportHold { target: UnitKind, at: LocId },
-    SupportMove { target: UnitKind, at: LocId, to: ProvinceId },
+    Rail {
+        railroad: u8,
+        to: ProvinceId,
+    },
+    SupportHold {
+        target: UnitKind,
+        at: LocId,
+    },
+    SupportMove {
+        target: UnitKind,
+        at: LocId,
+        to: ProvinceId,
+    },
     /// A convoy of the army at `army` to `to`.
-    Convoy { army: LocId, to: ProvinceId },
-    Retreat { to: LocId },
+    Convoy {
+        army: LocId,
+        to: ProvinceId,
+    },
+    Retreat {
+        to: LocId,
+    },
     Disband,
     Build,
     Remove,
@@ -721,7 +743,9 @@ impl LegalAction {
             LegalAction::SupportMove { target: kind, at, to } => {
                 Action::SupportMove { target: target(kind, at), to: Place::new(to) }
             }
-            LegalAction::Convoy { army, to } => Action::Convoy { army: target(UnitKind::Army, army), to: Place::new(to) },
+            LegalAction::Convoy { army, to } => {
+                Action::Convoy { army: target(UnitKind::Army, army), to: Place::new(to) }
+            }
             LegalAction::Retreat { to } => Action::Retreat { to: place(map, to) },
             LegalAction::Disband => Action::Disband,
             LegalAction::Build => Action::Build,

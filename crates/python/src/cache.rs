@@ -26,16 +26,37 @@ pub struct MapCache {
 /// The MILA text of every order listed so far, each under a dense id: a listing keeps
 /// the ids (plain data, shared by copies of a game and dropped anywhere) and turns them
 /// into Python strings when a dict is asked for.
+///
+/// Ids are found in rows: a row holds the orders that differ only in one location (the
+/// destinations of one unit's moves, the provinces one unit may support another into, the
+/// coasts one fleet may convoy one army to), one cell a location. Legal orders come a row
+/// at a time, so most lookups index the row of the order before.
 #[derive(Debug, Default)]
 pub struct OrderTexts {
-    ids: HashMap<u64, u32, BuildHasherDefault<FxHasher>>,
+    /// Row key → where the row starts in `cells`.
+    rows: HashMap<u64, u32, BuildHasherDefault<FxHasher>>,
+    /// Rows of `width` ids; `NONE` where no text is made yet.
+    cells: Vec<u32>,
+    width: usize,
     texts: Vec<Py<PyString>>,
+    /// The order of each text (its power that of the first listing), and each text's id by
+    /// the address of its string: an agent hands the strings it was given back to
+    /// `set_orders`, which then need not be read again. The table holds every string, so
+    /// no other object can have its address.
+    orders: Vec<LegalOrder>,
+    by_address: HashMap<usize, u32, BuildHasherDefault<FxHasher>>,
+    /// The row of the order looked up last: its key and start.
+    last: Option<(u64, u32)>,
     /// Bumped each time the table is emptied: ids of an older generation mean nothing.
     generation: u64,
 }
 
-/// Interned order texts kept at most, so a long run on a huge map cannot grow without end.
+const NONE: u32 = u32::MAX;
+
+/// Interned order texts, and cells of rows, kept at most, so a long run on a huge map
+/// cannot grow without end.
 const MAX_ORDERS: usize = 500_000;
+const MAX_CELLS: usize = 16 << 20;
 
 impl MapCache {
     /// The order texts, locked for a whole listing. The GIL serialises callers, so the
@@ -47,31 +68,92 @@ impl MapCache {
 }
 
 impl OrderTexts {
+    fn new(map: &Map) -> Self {
+        OrderTexts { width: map.location_count(), ..OrderTexts::default() }
+    }
+
     /// The id of a legal order's MILA text, the text made on first sight. A full table is
     /// emptied first (the generation changes, so listings made before are made again).
+    #[inline]
     pub fn id(&mut self, py: Python<'_>, map: &Map, order: &LegalOrder) -> u32 {
-        let key = order_key(order);
-        if let Some(&id) = self.ids.get(&key) {
-            return id;
+        let (row, column) = order_key(order);
+        // Columns are locations of the map; anything else would read another row.
+        if column >= self.width {
+            return self.make(py, map, order, None);
         }
+        let start = match self.last {
+            Some((key, start)) if key == row => start,
+            _ => self.row(row),
+        };
+        match self.cells[start as usize + column] {
+            NONE => self.make(py, map, order, Some((row, column))),
+            id => id,
+        }
+    }
+
+    /// The start of a row, made on first sight.
+    fn row(&mut self, row: u64) -> u32 {
+        if self.cells.len() + self.width > MAX_CELLS {
+            self.clear();
+        }
+        let start = match self.rows.get(&row) {
+            Some(&start) => start,
+            None => {
+                let start = self.cells.len() as u32;
+                self.cells.resize(self.cells.len() + self.width, NONE);
+                self.rows.insert(row, start);
+                start
+            }
+        };
+        self.last = Some((row, start));
+        start
+    }
+
+    /// Makes the text of an order not seen before.
+    #[cold]
+    fn make(&mut self, py: Python<'_>, map: &Map, order: &LegalOrder, cell: Option<(u64, usize)>) -> u32 {
         if self.texts.len() >= MAX_ORDERS {
-            self.ids.clear();
-            self.texts.clear();
-            self.generation += 1;
+            self.clear();
         }
         let text = match order.action {
             LegalAction::Waive => "WAIVE".to_string(),
             _ => mila_order(map, order).display_mila(map).to_string(),
         };
         let id = self.texts.len() as u32;
-        self.texts.push(PyString::new(py, &text).unbind());
-        self.ids.insert(key, id);
+        let text = PyString::new(py, &text);
+        self.by_address.insert(text.as_ptr() as usize, id);
+        self.texts.push(text.unbind());
+        self.orders.push(*order);
+        if let Some((row, column)) = cell {
+            let start = match self.last {
+                Some((key, start)) if key == row => start,
+                _ => self.row(row),
+            };
+            self.cells[start as usize + column] = id;
+        }
         id
+    }
+
+    fn clear(&mut self) {
+        self.rows.clear();
+        self.cells.clear();
+        self.texts.clear();
+        self.orders.clear();
+        self.by_address.clear();
+        self.last = None;
+        self.generation += 1;
     }
 
     /// The text of an id of this generation.
     pub fn text<'py>(&self, py: Python<'py>, id: u32) -> &Bound<'py, PyString> {
         self.texts[id as usize].bind(py)
+    }
+
+    /// The legal order whose text `text` is (the very string a listing gave), with the
+    /// power of the listing that made it.
+    pub fn listed(&self, text: &Bound<'_, PyAny>) -> Option<LegalOrder> {
+        let id = *self.by_address.get(&(text.as_ptr() as usize))?;
+        self.orders.get(id as usize).copied()
     }
 
     pub fn generation(&self) -> u64 {
@@ -81,10 +163,11 @@ impl OrderTexts {
 
 /// The order as MILA writes it: the coast of a supported fleet is named (`A MOS S F
 /// STP/SC`), where dip's legal orders name its province.
-fn mila_order(map: &Map, order: &LegalOrder) -> Order {
+pub fn mila_order(map: &Map, order: &LegalOrder) -> Order {
     let mut written = order.to_order(map);
     if let (
-        LegalAction::SupportHold { target: UnitKind::Fleet, at } | LegalAction::SupportMove { target: UnitKind::Fleet, at, .. },
+        LegalAction::SupportHold { target: UnitKind::Fleet, at }
+        | LegalAction::SupportMove { target: UnitKind::Fleet, at, .. },
         Action::SupportHold { target } | Action::SupportMove { target, .. },
     ) = (order.action, &mut written.action)
     {
@@ -95,9 +178,12 @@ fn mila_order(map: &Map, order: &LegalOrder) -> Order {
     written
 }
 
-/// A key that tells apart every legal order MILA's notation tells apart: the action, the
-/// unit types, and up to three locations (or provinces), 4 + 2 + 8 + 3 × 16 bits.
-fn order_key(order: &LegalOrder) -> u64 {
+/// A key that tells apart every legal order MILA's notation tells apart, as a row (the
+/// action, the unit types, and up to two locations or provinces: 4 + 2 + 8 + 2 × 16 bits)
+/// and a column (the location that varies along the row: a destination, or the place of a
+/// supported unit).
+#[inline]
+fn order_key(order: &LegalOrder) -> (u64, usize) {
     let kind = |k: UnitKind| match k {
         UnitKind::Army => 0u64,
         UnitKind::Fleet => 1,
@@ -106,23 +192,23 @@ fn order_key(order: &LegalOrder) -> u64 {
         Some((k, loc)) => (kind(k), loc.index() as u64),
         None => (0, 0),
     };
-    let (tag, other_kind, a, b, rail) = match order.action {
+    let (tag, other_kind, other, rail, column) = match order.action {
         LegalAction::Hold => (0, 0, 0, 0, 0),
-        LegalAction::Move { to } => (1, 0, to.index() as u64, 0, 0),
-        LegalAction::MoveByConvoy { to } => (2, 0, to.index() as u64, 0, 0),
-        LegalAction::Rail { railroad, to } => (3, 0, to.index() as u64, 0, u64::from(railroad)),
-        LegalAction::SupportHold { target, at } => (4, kind(target), at.index() as u64, 0, 0),
-        LegalAction::SupportMove { target, at, to } => (5, kind(target), at.index() as u64, to.index() as u64, 0),
-        LegalAction::Convoy { army, to } => (6, 0, army.index() as u64, to.index() as u64, 0),
-        LegalAction::Retreat { to } => (7, 0, to.index() as u64, 0, 0),
+        LegalAction::Move { to } => (1, 0, 0, 0, to.index()),
+        LegalAction::MoveByConvoy { to } => (2, 0, 0, 0, to.index()),
+        LegalAction::Rail { railroad, to } => (3, 0, 0, u64::from(railroad), to.index()),
+        LegalAction::SupportHold { target, at } => (4, kind(target), 0, 0, at.index()),
+        LegalAction::SupportMove { target, at, to } => (5, kind(target), at.index() as u64, 0, to.index()),
+        LegalAction::Convoy { army, to } => (6, 0, army.index() as u64, 0, to.index()),
+        LegalAction::Retreat { to } => (7, 0, 0, 0, to.index()),
         LegalAction::Disband => (8, 0, 0, 0, 0),
         LegalAction::Build => (9, 0, 0, 0, 0),
         LegalAction::Remove => (10, 0, 0, 0, 0),
         // A waive names no unit: one text whatever the power.
-        LegalAction::Waive => return 11,
+        LegalAction::Waive => (11, 0, 0, 0, 0),
     };
     // Locations and provinces are below 2^16 (`dip::MAX_LOCATIONS`).
-    tag | me_kind << 4 | other_kind << 5 | rail << 6 | me << 14 | a << 30 | b << 46
+    (tag | me_kind << 4 | other_kind << 5 | rail << 6 | me << 14 | other << 30, column)
 }
 
 static MAPS: Mutex<Vec<(String, Arc<MapCache>)>> = Mutex::new(Vec::new());
@@ -141,7 +227,8 @@ pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
         template.set_item(key.bind(py), py.None())?;
     }
     let template = template.unbind();
-    let cache = Arc::new(MapCache { map: Arc::new(map), keys, template, orders: Mutex::new(OrderTexts::default()) });
+    let orders = Mutex::new(OrderTexts::new(&map));
+    let cache = Arc::new(MapCache { map: Arc::new(map), keys, template, orders });
     maps.push((name.to_ascii_lowercase(), cache.clone()));
     Ok(cache)
 }

@@ -41,6 +41,39 @@ def test_possible_orders_cover_every_location():
     assert "A MOS S F STP/SC" in possible["MOS"]
 
 
+def test_listed_strings_given_back_are_the_orders_their_texts_read_as():
+    # set_orders takes a string a listing gave from the listing, unread: on every board of
+    # random games on maps with coasts, convoys and railroads, that order is the one the
+    # text reads as, and a game given the same orders as new strings (read) plays the same.
+    kinds = set()
+    for variant, seed in [("standard", 1), ("standard", 2), ("colonial", 3), ("north_sea_wars", 4), ("ancient_mediterranean", 5)]:
+        rng = random.Random(seed)
+        listed, read = Game(map_name=variant), Game(map_name=variant)
+        for _ in range(30):
+            if listed.is_game_done:
+                break
+            assert listed._core.listed_orders_unlike_read() == []
+            kinds.add(listed.phase_type)
+            possible = listed.get_all_possible_orders()
+            if listed.phase_type == "R" and variant == "standard":
+                retreat = next(o for orders in possible.values() for o in orders)
+            for power_name in listed.powers:
+                orders = [rng.choice(possible[loc]) for loc in listed.get_orderable_locations(power_name) if possible[loc]]
+                listed.set_orders(power_name, orders)
+                read.set_orders(power_name, [o.encode().decode() for o in orders])
+                assert listed.get_orders(power_name) == read.get_orders(power_name)
+            listed.process()
+            read.process()
+            assert listed.get_state() == read.get_state()
+            assert listed.result == read.result
+    assert kinds == {"M", "R", "A"}
+    # A listed string of another kind of phase is read, and refused, as before.
+    g = Game()
+    for power_name in g.powers:
+        assert g._core.set_orders(power_name, [retreat], True)
+        assert g.get_orders(power_name) == []
+
+
 def test_possible_orders_read_back_as_written():
     # Every listed order, given back by its power, is read as the same order.
     m = dip.Map("standard")

@@ -127,7 +127,7 @@ class Game:
         self.game_id = game_id or "dip"
         self.map_name = map_name
         self.error: List[str] = []
-        self._powers = {name: Power(self, name) for name in self._core.power_names()}
+        self._powers: Optional[Dict[str, Power]] = None
         # MILA accepts and ignores many keyword arguments (n_controls, deadline, ...).
         self.metadata: Dict[str, Any] = dict(kwargs.get("metadata", {}))
 
@@ -135,13 +135,14 @@ class Game:
     def _wrap(cls, core: MilaCore, like: Optional["Game"] = None) -> "Game":
         game = cls.__new__(cls)
         game._core = core
-        game.rules = list(like.rules) if like else list(DEFAULT_RULES)
-        game._dip_rules = list(like._dip_rules) if like else []
-        game.game_id = like.game_id if like else "dip"
-        game.map_name = core.map_name
-        game.error = list(like.error) if like else []
-        game.metadata = dict(like.metadata) if like else {}
-        game._powers = {name: Power(game, name) for name in core.power_names()}
+        if like is None:
+            game.rules, game._dip_rules, game.game_id = list(DEFAULT_RULES), [], "dip"
+            game.map_name, game.error, game.metadata = core.map_name, [], {}
+        else:
+            game.rules, game._dip_rules, game.game_id = like.rules[:], like._dip_rules[:], like.game_id
+            game.map_name, game.error, game.metadata = like.map_name, like.error[:], like.metadata.copy()
+        # The power views are made when first asked for: a clone in a search rarely is.
+        game._powers = None
         return game
 
     # The phase.
@@ -180,26 +181,29 @@ class Game:
     # Powers and the board.
     @property
     def powers(self) -> Dict[str, Power]:
-        return self._powers
+        powers = self._powers
+        if powers is None:
+            powers = self._powers = {name: Power(self, name) for name in self._core.power_names()}
+        return powers
 
     def get_power(self, power_name: str) -> Power:
-        return self._powers[power_name.upper()]
+        return self.powers[power_name.upper()]
 
     def get_units(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
         """A power's units (``['A PAR', '*A MUN']``: ``*`` marks a dislodged one), or all by power."""
         if power_name is None:
-            return {name: self._core.units(name) for name in self._powers}
+            return {name: self._core.units(name) for name in self.powers}
         return self._core.units(power_name)
 
     def get_centers(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
         if power_name is None:
-            return {name: self._core.centers(name) for name in self._powers}
+            return {name: self._core.centers(name) for name in self.powers}
         return self._core.centers(power_name)
 
     def get_orderable_locations(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
         """Where a power has something to order this phase (provinces: ``STP``, ``PAR``), or all by power."""
         if power_name is None:
-            return {name: self._core.orderable_locations(name) for name in self._powers}
+            return {name: self._core.orderable_locations(name) for name in self.powers}
         return self._core.orderable_locations(power_name)
 
     def get_all_possible_orders(self) -> Dict[str, List[str]]:
@@ -217,7 +221,7 @@ class Game:
 
     def get_orders(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
         if power_name is None:
-            return {name: self._core.orders_of(name) for name in self._powers}
+            return {name: self._core.orders_of(name) for name in self.powers}
         return self._core.orders_of(power_name)
 
     def clear_orders(self, power_name: Optional[str] = None) -> None:
