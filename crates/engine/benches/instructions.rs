@@ -2,7 +2,7 @@
 //! valgrind (repeatable on a busy machine, unlike wall-clock time):
 //!
 //! `instructions FIGURE WORKLOAD N` with FIGURE one of `parse`, `parsed`, `outcome`,
-//! `text`, `parse_long`, `parse_errors`, `legal`, `legal_unit`, `convoy_web`, `games` (N
+//! `text`, `parse_long`, `parse_errors`, `legal`, `legal_compact` (`LegalOrders::each`), `legal_unit`, `convoy_web`, `games` (N
 //! games one by one: seeds 1, 2, …; WORKLOAD is ignored for `convoy_web`, `games` and
 //! `parse_errors`). Each iteration's work runs inside
 //! `measured`, and what it returns is dropped outside it, as divan drops a benchmark's
@@ -73,6 +73,13 @@ fn main() {
             })
             .map_or(0, |o| o.results.len()),
             "legal" => measured(|| dip::legal_orders(&w.map, std::hint::black_box(&w.position))).map_or(0, |l| l.len()),
+            "legal_compact" => measured(|| {
+                let mut count = 0;
+                if let Ok(legal) = dip::LegalOrders::new(&w.map, std::hint::black_box(&w.position)) {
+                    legal.each(|o| count += std::hint::black_box(o).unit.is_some() as usize);
+                }
+                count
+            }),
             "legal_unit" => measured(|| {
                 provinces
                     .iter()

@@ -18,6 +18,9 @@ pub struct MapCache {
     pub map: Arc<Map>,
     /// Location `i` as MILA names it (`PAR`, `STP/SC`).
     pub keys: Vec<Py<PyString>>,
+    /// Power `i`'s name, upper-case, as `power_names()` hands it out: given back, it is
+    /// known by its address.
+    pub powers: Vec<Py<PyString>>,
     /// Every key mapped to None, in the keys' order: copied to start each listing.
     pub template: Py<PyDict>,
     orders: Mutex<OrderTexts>,
@@ -222,13 +225,14 @@ pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
     let map = dip::variant(name).map_err(crate::convert::load_error)?;
     let keys = map.locations().map(|l| PyString::new(py, &map.loc_abbr(l).to_ascii_uppercase()).unbind()).collect();
     let keys: Vec<Py<PyString>> = keys;
+    let powers = map.powers().map(|p| PyString::new(py, &map.power(p).name.to_ascii_uppercase()).unbind()).collect();
     let template = PyDict::new(py);
     for key in &keys {
         template.set_item(key.bind(py), py.None())?;
     }
     let template = template.unbind();
     let orders = Mutex::new(OrderTexts::new(&map));
-    let cache = Arc::new(MapCache { map: Arc::new(map), keys, template, orders });
+    let cache = Arc::new(MapCache { map: Arc::new(map), keys, powers, template, orders });
     maps.push((name.to_ascii_lowercase(), cache.clone()));
     Ok(cache)
 }

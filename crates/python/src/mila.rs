@@ -116,6 +116,15 @@ impl MilaCore {
         power_id(&self.map, name)
     }
 
+    /// A power named by a Python string: one of the names `power_names()` gave is known
+    /// by its address, without reading it.
+    fn power_of(&self, name: &Bound<'_, PyString>) -> PyResult<PowerId> {
+        match self.cache.powers.iter().position(|p| p.as_ptr() == name.as_ptr()) {
+            Some(i) => Ok(PowerId(i as u8)),
+            None => self.power(&name.to_cow()?),
+        }
+    }
+
     /// The orders of every power, moved out (the phase is about to be played).
     fn take_orders(&mut self) -> Vec<Order> {
         let mut all = Vec::with_capacity(self.orders.iter().map(Vec::len).sum());
@@ -385,8 +394,8 @@ impl MilaCore {
     }
 
     /// Power names upper-case, in the map's order.
-    fn power_names(&self) -> Vec<String> {
-        self.map.powers().map(|p| self.map.power(p).name.to_ascii_uppercase()).collect()
+    fn power_names<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+        self.cache.powers.iter().map(|p| p.bind(py).clone()).collect()
     }
 
     fn units(&self, power: &str) -> PyResult<Vec<String>> {
@@ -421,8 +430,12 @@ impl MilaCore {
         Ok(dict)
     }
 
-    fn orderable_locations<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
-        Ok(self.orderable(self.power(power)?).into_iter().map(|p| self.province_name(py, p)).collect())
+    fn orderable_locations<'py>(
+        &self,
+        py: Python<'py>,
+        power: &Bound<'py, PyString>,
+    ) -> PyResult<Vec<Bound<'py, PyString>>> {
+        Ok(self.orderable(self.power_of(power)?).into_iter().map(|p| self.province_name(py, p)).collect())
     }
 
     /// Every location of the map → the legal orders there, in MILA notation. Locations
@@ -465,18 +478,18 @@ impl MilaCore {
     /// Sets orders for a power (MILA's `set_orders`). Each order replaces an earlier one for
     /// the same unit when `replace` is true, and is dropped otherwise. Orders that cannot be
     /// read, or for a unit the power has no say over, are ignored (MILA's `IGNORE_ERRORS`)
-    /// and returned as `(text, reason)` pairs.
+    /// and returned as `(text, reason)` pairs; None when every order was taken.
     #[pyo3(signature = (power, orders, replace=true))]
     fn set_orders(
         &mut self,
-        power: &str,
+        power: &Bound<'_, PyString>,
         orders: Vec<Bound<'_, PyString>>,
         replace: bool,
-    ) -> PyResult<Vec<(String, String)>> {
-        let power = self.power(power)?;
+    ) -> PyResult<Option<Vec<(String, String)>>> {
+        let power = self.power_of(power)?;
         let text = |s: &Bound<'_, PyString>| s.to_string();
         if self.done {
-            return Ok(orders.iter().map(|o| (text(o), "the game is over".to_string())).collect());
+            return Ok(Some(orders.iter().map(|o| (text(o), "the game is over".to_string())).collect()));
         }
         let mut rejected = Vec::new();
         let table = self.cache.order_texts();
@@ -501,7 +514,7 @@ impl MilaCore {
                 None => list.push(order),
             }
         }
-        Ok(rejected)
+        Ok((!rejected.is_empty()).then_some(rejected))
     }
 
     /// For the tests: the listed texts of the board waiting whose order, taken from the
