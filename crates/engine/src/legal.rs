@@ -123,20 +123,49 @@ impl<'a> LegalOrders<'a> {
     }
 
     /// Every legal order of [`LegalOrders::all`], in the same order, as compact
-    /// [`LegalOrder`]s handed to `f` one by one: nothing is allocated for them. Each unit's
-    /// orders (for adjustments, each power's) come together.
+    /// [`LegalOrder`]s handed to `f` one by one. Each unit's orders (for adjustments, each
+    /// power's) come together.
     pub fn each(&self, mut f: impl FnMut(LegalOrder)) {
+        self.groups(|group| group.iter().for_each(|&o| f(o)));
+    }
+
+    /// The lists of [`LegalOrders::all`], in the same order, as slices of compact
+    /// [`LegalOrder`]s handed to `f`: one a unit (for adjustments, one a power). The slice
+    /// is reused from one list to the next.
+    pub fn groups(&self, mut f: impl FnMut(&[LegalOrder])) {
+        let mut group = Vec::new();
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = Scratch::default();
                 let reach = self.convoy_reaches(Chains::Every);
                 for (u, unit) in self.position.units.iter().enumerate() {
                     let (power, me) = (unit.power, Some((unit.kind, unit.loc)));
-                    self.unit_actions(u, &mut scratch, &reach, &mut |action| f(LegalOrder { power, unit: me, action }));
+                    group.clear();
+                    self.unit_actions(u, &mut scratch, &reach, &mut |action| {
+                        group.push(LegalOrder { power, unit: me, action });
+                    });
+                    f(&group);
                 }
             }
-            PhaseKind::Retreat => self.position.dislodged.iter().for_each(|d| self.retreats(d, &mut f)),
-            PhaseKind::Adjustment => self.adjustments(&mut f),
+            PhaseKind::Retreat => {
+                for d in &self.position.dislodged {
+                    group.clear();
+                    self.retreats(d, &mut |o| group.push(o));
+                    f(&group);
+                }
+            }
+            PhaseKind::Adjustment => {
+                self.adjustments(&mut |o| {
+                    if group.last().is_some_and(|last: &LegalOrder| last.power != o.power) {
+                        f(&group);
+                        group.clear();
+                    }
+                    group.push(o);
+                });
+                if !group.is_empty() {
+                    f(&group);
+                }
+            }
         }
     }
 

@@ -30,17 +30,21 @@ pub struct MapCache {
 /// the ids (plain data, shared by copies of a game and dropped anywhere) and turns them
 /// into Python strings when a dict is asked for.
 ///
-/// Ids are found in rows: a row holds the orders that differ only in one location (the
-/// destinations of one unit's moves, the provinces one unit may support another into, the
-/// coasts one fleet may convoy one army to), one cell a location. Legal orders come a row
-/// at a time, so most lookups index the row of the order before.
+/// Ids are found by indexing, never hashing: a row holds the orders that differ only in
+/// one location (a unit's hold and moves, the provinces one unit may support another
+/// into, the coasts one fleet may convoy one army to), one cell a location; rows are
+/// found through blocks, one per kind of order and unit, with a row start for each other
+/// unit. Blocks and rows are made when first needed.
 #[derive(Debug, Default)]
 pub struct OrderTexts {
-    /// Row key → where the row starts in `cells`.
-    rows: HashMap<u64, u32, BuildHasherDefault<FxHasher>>,
-    /// Rows of `width` ids; `NONE` where no text is made yet.
-    cells: Vec<u32>,
+    /// Locations of the map: the width of a row.
     width: usize,
+    /// (kind of order, unit type, unit location) → where its block starts in `starts`.
+    blocks: Vec<u32>,
+    /// Blocks of `2 × width` row starts, by the other unit's type and location.
+    starts: Vec<u32>,
+    /// Rows of `width` ids.
+    cells: Vec<u32>,
     texts: Vec<Py<PyString>>,
     /// The order of each text (its power that of the first listing), and each text's id by
     /// the address of its string: an agent hands the strings it was given back to
@@ -48,16 +52,15 @@ pub struct OrderTexts {
     /// no other object can have its address.
     orders: Vec<LegalOrder>,
     by_address: HashMap<usize, u32, BuildHasherDefault<FxHasher>>,
-    /// The row of the order looked up last: its key and start.
-    last: Option<(u64, u32)>,
     /// Bumped each time the table is emptied: ids of an older generation mean nothing.
     generation: u64,
 }
 
+/// Not made yet.
 const NONE: u32 = u32::MAX;
 
-/// Interned order texts, and cells of rows, kept at most, so a long run on a huge map
-/// cannot grow without end.
+/// Interned order texts, and cells of rows and blocks, kept at most, so a long run on a
+/// huge map cannot grow without end.
 const MAX_ORDERS: usize = 500_000;
 const MAX_CELLS: usize = 16 << 20;
 
@@ -72,52 +75,70 @@ impl MapCache {
 
 impl OrderTexts {
     fn new(map: &Map) -> Self {
-        OrderTexts { width: map.location_count(), ..OrderTexts::default() }
+        let width = map.location_count();
+        OrderTexts { width, blocks: vec![NONE; ROW_KINDS * 2 * width], ..OrderTexts::default() }
     }
 
     /// The id of a legal order's MILA text, the text made on first sight. A full table is
     /// emptied first (the generation changes, so listings made before are made again).
-    #[inline]
+    #[inline(always)]
     pub fn id(&mut self, py: Python<'_>, map: &Map, order: &LegalOrder) -> u32 {
-        let (row, column) = order_key(order);
-        // Columns are locations of the map; anything else would read another row.
-        if column >= self.width {
-            return self.make(py, map, order, None);
+        // The way taken by all but the first sight of an order: three loads.
+        if let Some((first, second, column)) = self.place(order) {
+            let block = self.blocks.get(first).copied().unwrap_or(NONE);
+            let row = self.starts.get((block as usize).wrapping_add(second)).copied().unwrap_or(NONE);
+            let id = self.cells.get((row as usize).wrapping_add(column)).copied().unwrap_or(NONE);
+            if block != NONE && row != NONE && id != NONE {
+                return id;
+            }
         }
-        let start = match self.last {
-            Some((key, start)) if key == row => start,
-            _ => self.row(row),
+        self.first_sight(py, map, order)
+    }
+
+    /// Where an order's text is: the index of its block, of its row in the block, and its
+    /// column. None when an index is not a location of the map (or a railroad) below the
+    /// width, as no legal order's is: reading it would read another row.
+    #[inline(always)]
+    fn place(&self, order: &LegalOrder) -> Option<(usize, usize, usize)> {
+        let (w, key) = (self.width, order_key(order));
+        (key.me < w && key.other < w && key.column < w)
+            .then(|| ((key.kind * 2 + key.me_kind) * w + key.me, key.other_kind * w + key.other, key.column))
+    }
+
+    /// An order whose block, row or text is not made yet.
+    #[cold]
+    #[inline(never)]
+    fn first_sight(&mut self, py: Python<'_>, map: &Map, order: &LegalOrder) -> u32 {
+        let w = self.width;
+        let Some((first, second, column)) = self.place(order) else {
+            return self.make(py, map, order, None);
         };
-        match self.cells[start as usize + column] {
-            NONE => self.make(py, map, order, Some((row, column))),
+        if self.texts.len() >= MAX_ORDERS || self.cells.len() + w > MAX_CELLS || self.starts.len() + 2 * w > MAX_CELLS {
+            self.clear();
+        }
+        let mut block = self.blocks[first];
+        if block == NONE {
+            block = self.starts.len() as u32;
+            self.starts.resize(self.starts.len() + 2 * w, NONE);
+            self.blocks[first] = block;
+        }
+        let second = block as usize + second;
+        let mut row = self.starts[second];
+        if row == NONE {
+            row = self.cells.len() as u32;
+            self.cells.resize(self.cells.len() + w, NONE);
+            self.starts[second] = row;
+        }
+        let cell = row as usize + column;
+        match self.cells[cell] {
+            NONE => self.make(py, map, order, Some(cell)),
             id => id,
         }
     }
 
-    /// The start of a row, made on first sight.
-    fn row(&mut self, row: u64) -> u32 {
-        if self.cells.len() + self.width > MAX_CELLS {
-            self.clear();
-        }
-        let start = match self.rows.get(&row) {
-            Some(&start) => start,
-            None => {
-                let start = self.cells.len() as u32;
-                self.cells.resize(self.cells.len() + self.width, NONE);
-                self.rows.insert(row, start);
-                start
-            }
-        };
-        self.last = Some((row, start));
-        start
-    }
-
-    /// Makes the text of an order not seen before.
+    /// Makes the text of an order not seen before (into `cell`, when it has one).
     #[cold]
-    fn make(&mut self, py: Python<'_>, map: &Map, order: &LegalOrder, cell: Option<(u64, usize)>) -> u32 {
-        if self.texts.len() >= MAX_ORDERS {
-            self.clear();
-        }
+    fn make(&mut self, py: Python<'_>, map: &Map, order: &LegalOrder, cell: Option<usize>) -> u32 {
         let text = match order.action {
             LegalAction::Waive => "WAIVE".to_string(),
             _ => mila_order(map, order).display_mila(map).to_string(),
@@ -127,23 +148,19 @@ impl OrderTexts {
         self.by_address.insert(text.as_ptr() as usize, id);
         self.texts.push(text.unbind());
         self.orders.push(*order);
-        if let Some((row, column)) = cell {
-            let start = match self.last {
-                Some((key, start)) if key == row => start,
-                _ => self.row(row),
-            };
-            self.cells[start as usize + column] = id;
+        if let Some(cell) = cell {
+            self.cells[cell] = id;
         }
         id
     }
 
     fn clear(&mut self) {
-        self.rows.clear();
+        self.blocks.fill(NONE);
+        self.starts.clear();
         self.cells.clear();
         self.texts.clear();
         self.orders.clear();
         self.by_address.clear();
-        self.last = None;
         self.generation += 1;
     }
 
@@ -181,37 +198,50 @@ pub fn mila_order(map: &Map, order: &LegalOrder) -> Order {
     written
 }
 
-/// A key that tells apart every legal order MILA's notation tells apart, as a row (the
-/// action, the unit types, and up to two locations or provinces: 4 + 2 + 8 + 2 × 16 bits)
-/// and a column (the location that varies along the row: a destination, or the place of a
-/// supported unit).
+/// Kinds of order with rows of their own.
+const ROW_KINDS: usize = 9;
+
+/// Where an order's text is found: a kind of order (below `ROW_KINDS`), the unit's type
+/// and location, the other unit's (or a railroad), and the column in the row.
+struct TextKey {
+    kind: usize,
+    me_kind: usize,
+    me: usize,
+    other_kind: usize,
+    other: usize,
+    column: usize,
+}
+
+/// The place of a legal order's text: every legal order MILA's notation tells apart has
+/// its own. A unit's hold and moves share a row (a move never goes to the unit's own
+/// location), as do its support of another's hold and of its moves (a move never goes
+/// to the mover's own province).
 #[inline]
-fn order_key(order: &LegalOrder) -> (u64, usize) {
+fn order_key(order: &LegalOrder) -> TextKey {
     let kind = |k: UnitKind| match k {
-        UnitKind::Army => 0u64,
+        UnitKind::Army => 0,
         UnitKind::Fleet => 1,
     };
     let (me_kind, me) = match order.unit {
-        Some((k, loc)) => (kind(k), loc.index() as u64),
+        Some((k, loc)) => (kind(k), loc.index()),
         None => (0, 0),
     };
-    let (tag, other_kind, other, rail, column) = match order.action {
-        LegalAction::Hold => (0, 0, 0, 0, 0),
-        LegalAction::Move { to } => (1, 0, 0, 0, to.index()),
-        LegalAction::MoveByConvoy { to } => (2, 0, 0, 0, to.index()),
-        LegalAction::Rail { railroad, to } => (3, 0, 0, u64::from(railroad), to.index()),
-        LegalAction::SupportHold { target, at } => (4, kind(target), 0, 0, at.index()),
-        LegalAction::SupportMove { target, at, to } => (5, kind(target), at.index() as u64, 0, to.index()),
-        LegalAction::Convoy { army, to } => (6, 0, army.index() as u64, 0, to.index()),
-        LegalAction::Retreat { to } => (7, 0, 0, 0, to.index()),
-        LegalAction::Disband => (8, 0, 0, 0, 0),
-        LegalAction::Build => (9, 0, 0, 0, 0),
-        LegalAction::Remove => (10, 0, 0, 0, 0),
+    let (row, other_kind, other, column) = match order.action {
+        LegalAction::Hold => (0, 0, 0, me),
+        LegalAction::Move { to } => (0, 0, 0, to.index()),
+        LegalAction::MoveByConvoy { to } => (1, 0, 0, to.index()),
+        LegalAction::Rail { railroad, to } => (2, 0, usize::from(railroad), to.index()),
+        LegalAction::SupportHold { target, at } => (3, kind(target), at.index(), at.index()),
+        LegalAction::SupportMove { target, at, to } => (3, kind(target), at.index(), to.index()),
+        LegalAction::Convoy { army, to } => (4, 0, army.index(), to.index()),
+        LegalAction::Retreat { to } => (5, 0, 0, to.index()),
+        LegalAction::Disband => (5, 0, 0, me),
+        LegalAction::Build => (6, 0, 0, 0),
+        LegalAction::Remove => (7, 0, 0, 0),
         // A waive names no unit: one text whatever the power.
-        LegalAction::Waive => (11, 0, 0, 0, 0),
+        LegalAction::Waive => (8, 0, 0, 0),
     };
-    // Locations and provinces are below 2^16 (`dip::MAX_LOCATIONS`).
-    (tag | me_kind << 4 | other_kind << 5 | rail << 6 | me << 14 | other << 30, column)
+    TextKey { kind: row, me_kind, me, other_kind, other, column }
 }
 
 static MAPS: Mutex<Vec<(String, Arc<MapCache>)>> = Mutex::new(Vec::new());

@@ -12,8 +12,8 @@ use rayon::prelude::*;
 use dip::formats::saved::{self, PlayedRecord};
 use dip::movement::Adjudicator;
 use dip::{
-    Action, LegalAction, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, PhaseRecord, Position, PowerId, ProvinceId,
-    Rules,
+    Action, LegalAction, LegalOrder, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, PhaseRecord, Position, PowerId,
+    ProvinceId, Rules,
 };
 
 use crate::cache::{MapCache, OrderTexts, map_cache};
@@ -191,34 +191,34 @@ impl MilaCore {
         let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
         let kind = self.position.phase.kind;
         let waive = table.id(py, map, &dip::LegalOrder { power: PowerId(0), unit: None, action: LegalAction::Waive });
-        // The group being filled, and whether the power of an adjustment may waive (a
-        // waive comes first of a power's orders, and ends every list of its builds).
+        listing.ids.reserve(512);
         let mut open: Option<Group> = None;
-        let mut waives = false;
-        let mut power = None;
-        legal.each(|order| {
-            if order.action == LegalAction::Waive {
-                listing.close(open.take(), kind, waives.then_some(waive));
-                (waives, power) = (true, Some(order.power));
+        legal.groups(|group| {
+            if kind != PhaseKind::Adjustment {
+                // One unit's orders: one list.
+                let Some(&LegalOrder { unit: unit @ Some((_, loc)), .. }) = group.first() else { return };
+                let start = listing.ids.len() as u32;
+                listing.ids.extend(group.iter().map(|o| table.id(py, map, o)));
+                let group = Group { province: map.province_of(loc), start, unit };
+                listing.close(Some(group), kind, None);
                 return;
             }
-            let Some((_, loc)) = order.unit else { return };
-            let province = map.province_of(loc);
-            // An adjustment's orders group by province; the others by unit.
-            let same = open.as_ref().is_some_and(|g| match kind {
-                PhaseKind::Adjustment => g.province == province && power == Some(order.power),
-                _ => g.unit == order.unit,
-            });
-            if !same {
-                listing.close(open.take(), kind, waives.then_some(waive));
-                if power != Some(order.power) {
-                    (waives, power) = (false, Some(order.power));
+            // One power's builds or removals: a list a province (an army's and a fleet's
+            // builds there), each ending with a waive when the power may waive (its waive
+            // comes first).
+            let waives = group.first().is_some_and(|o| o.action == LegalAction::Waive);
+            let waive = waives.then_some(waive);
+            for order in group {
+                let Some((_, loc)) = order.unit else { continue };
+                let province = map.province_of(loc);
+                if open.as_ref().is_none_or(|g| g.province != province) {
+                    listing.close(open.take(), kind, waive);
+                    open = Some(Group { province, start: listing.ids.len() as u32, unit: order.unit });
                 }
-                open = Some(Group { province, start: listing.ids.len() as u32, unit: order.unit });
+                listing.ids.push(table.id(py, map, order));
             }
-            listing.ids.push(table.id(py, map, &order));
+            listing.close(open.take(), kind, waive);
         });
-        listing.close(open, kind, waives.then_some(waive));
         Ok(listing)
     }
 
