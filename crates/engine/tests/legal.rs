@@ -1,5 +1,5 @@
-//! Legal orders: the per-unit form gives each unit's list exactly as the list for all
-//! units does, on every phase of random games on several variants; the opening's lists
+//! Legal orders: the per-unit form and the compact forms (`groups`, `each`) give each
+//! unit's list exactly as the list for all units does, on every phase of random games on several variants; the opening's lists
 //! are the ones the rules give.
 
 use dip::batch::{self, RandomGame};
@@ -17,6 +17,13 @@ fn each_unit_asked_alone_gets_its_list_of_all_units() {
                 let all = dip::legal_orders(&map, &position).expect("a position of the map");
                 let legal = dip::LegalOrders::new(&map, &position).expect("a position of the map");
                 assert_eq!(legal.all(), all);
+                // The compact forms are the same lists, written out.
+                let mut groups = Vec::new();
+                legal.groups(|g| groups.push((g[0].power, g.iter().map(|o| o.to_order(&map)).collect::<Vec<_>>())));
+                assert_eq!(groups, all, "{variant}: groups");
+                let mut each = Vec::new();
+                legal.each(|o| each.push(o.to_order(&map)));
+                assert_eq!(each, all.iter().flat_map(|(_, l)| l.clone()).collect::<Vec<_>>(), "{variant}: each");
                 if position.phase.kind != PhaseKind::Adjustment {
                     for (_, list) in &all {
                         let province = list[0].unit.place.province;
