@@ -502,11 +502,29 @@ pub fn adjudicate_adjustments(
 /// The supply centres that count for `power`: owned, less those it may not count.
 pub fn counted_centres(map: &Map, position: &Position, power: PowerId) -> u16 {
     let count = map
-        .provinces()
-        .filter(|&p| map.province(p).centre && position.owners.get(p.index()) == Some(&Some(power)))
-        .filter(|&p| !map.centre_restrictions().iter().any(|r| r.centre == p && r.power == power && !r.counts))
+        .centres()
+        .filter(|&p| position.owners.get(p.index()) == Some(&Some(power)) && counts_for(map, p, power))
         .count();
     count.min(u16::MAX as usize) as u16
+}
+
+/// Whether `power`'s centre `p` counts toward its builds and victory (a centre
+/// restriction may say it does not).
+fn counts_for(map: &Map, p: ProvinceId, power: PowerId) -> bool {
+    !map.centre_restrictions().iter().any(|r| r.centre == p && r.power == power && !r.counts)
+}
+
+/// [`counted_centres`] of every power at once, by power index: one pass over the centres.
+fn all_counted_centres(map: &Map, position: &Position) -> Vec<u16> {
+    let mut counts = vec![0u16; map.power_count()];
+    for p in map.centres() {
+        if let Some(Some(power)) = position.owners.get(p.index()) {
+            if let Some(n) = counts.get_mut(power.index()).filter(|_| counts_for(map, p, *power)) {
+                *n = n.saturating_add(1);
+            }
+        }
+    }
+    counts
 }
 
 #[derive(Clone, Copy)]
@@ -682,8 +700,9 @@ pub fn update_ownership(map: &Map, position: &mut Position) {
 /// needed after the last fall the position's owners come from.
 pub fn winner(map: &Map, position: &Position) -> Option<PowerId> {
     let (mut leader, mut top, mut second, mut tied) = (None, 0u16, 0u16, false);
+    let counts = all_counted_centres(map, position);
     for power in map.players() {
-        let n = counted_centres(map, position, power);
+        let n = counts.get(power.index()).copied().unwrap_or(0);
         if n > top || leader.is_none() {
             second = if leader.is_some() { top } else { 0 };
             (leader, top, tied) = (Some(power), n, false);
