@@ -288,7 +288,8 @@ impl<'a> LegalOrders<'a> {
     /// such a fleet are not walked.
     fn convoy_reaches(&self, chains: Chains) -> ConvoyReach {
         let (map, position, w, fw) = (self.map, self.position, self.words, self.fleet_words);
-        let mut reach = ConvoyReach { provinces: vec![0; position.units.len() * w], chains: Vec::new() };
+        let mut reach =
+            ConvoyReach { provinces: vec![0; position.units.len() * w], chains: Vec::new(), touching: Vec::new() };
         if self.fleets.is_empty() {
             return reach;
         }
@@ -308,6 +309,13 @@ impl<'a> LegalOrders<'a> {
                 if walk {
                     self.chains_from(from, &reached, &mut reach.chains[u * nf * w..][..nf * w], &mut search);
                 }
+            }
+        }
+        let uw = self.unit_words;
+        reach.touching = vec![0; map.province_count() * uw];
+        for u in 0..position.units.len() {
+            for p in ones(&reach.provinces[u * w..][..w]) {
+                reach.touching[p.index() * uw + u / 64] |= 1 << (u % 64);
             }
         }
         reach
@@ -524,28 +532,10 @@ impl<'a> LegalOrders<'a> {
             emit(LegalAction::Hold);
             return;
         }
-        let Scratch { supported, candidates, seen, .. } = scratch;
+        self.supported_units(u, scratch, convoy);
+        let Scratch { supported, seen, carried, .. } = scratch;
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
-        let count = |a: &[u64], b: &[u64]| a.iter().zip(b).any(|(x, y)| x & y != 0);
-        // The units this one may support: those standing in or moving to a province it
-        // reaches.
         let my_reach = &self.support_reach[u * w..][..w];
-        let uw = self.unit_words;
-        candidates.clear();
-        candidates.resize(uw, 0);
-        for p in ones(my_reach) {
-            for (c, t) in candidates.iter_mut().zip(&self.touching[p.index() * uw..][..uw]) {
-                *c |= t;
-            }
-        }
-        // And the armies the fleets could carry to a province it reaches.
-        for (a, army) in position.units.iter().enumerate().filter(|_| !self.fleets.is_empty()) {
-            if army.kind == UnitKind::Army && count(convoy_reach(a), my_reach) {
-                candidates[a / 64] |= 1 << (a % 64);
-            }
-        }
-        supported.clear();
-        supported.extend(ones(candidates).map(|o| o.index()).filter(|&o| position.units[o].loc != unit.loc));
         let fleet = self.convoying_fleet(unit);
         let chain = |a: usize, f: usize| {
             let nf = self.fleets.len();
@@ -612,7 +602,7 @@ impl<'a> LegalOrders<'a> {
                 }
             }
             // Moves by convoy only: where the fleets could carry the army and it cannot walk.
-            if self.fleets.is_empty() || other.kind != UnitKind::Army {
+            if carried[o / 64] >> (o % 64) & 1 == 0 {
                 continue;
             }
             for (k, s) in seen.iter_mut().enumerate() {
@@ -651,6 +641,40 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
+    }
+
+    /// The units unit `u` may support, into `scratch.supported` in the order of the
+    /// position: those standing in or moving to a province it reaches, and the armies the
+    /// fleets could carry to one. True when there is such an army (the unit's supports
+    /// then depend on the fleets' routes).
+    fn supported_units(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> bool {
+        let (position, w, uw) = (self.position, self.words, self.unit_words);
+        let unit = &position.units[u];
+        let Scratch { supported, candidates, carried, .. } = scratch;
+        let my_reach = &self.support_reach[u * w..][..w];
+        candidates.clear();
+        candidates.resize(uw, 0);
+        for p in ones(my_reach) {
+            for (c, t) in candidates.iter_mut().zip(&self.touching[p.index() * uw..][..uw]) {
+                *c |= t;
+            }
+        }
+        // And the armies the fleets could carry to a province it reaches.
+        carried.clear();
+        carried.resize(uw, 0);
+        if !convoy.touching.is_empty() {
+            for p in ones(my_reach) {
+                for (c, t) in carried.iter_mut().zip(&convoy.touching[p.index() * uw..][..uw]) {
+                    *c |= t;
+                }
+            }
+            for (c, t) in candidates.iter_mut().zip(carried.iter()) {
+                *c |= t;
+            }
+        }
+        supported.clear();
+        supported.extend(ones(candidates).map(|o| o.index()).filter(|&o| position.units[o].loc != unit.loc));
+        carried.iter().any(|&c| c != 0)
     }
 
     /// The retreats and disband of a dislodged unit.
@@ -692,6 +716,94 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
+    }
+}
+
+/// The legal orders of a movement phase unit by unit, each with what its list depends on
+/// when that is all near the unit: a caller may keep lists by that key, as the Python
+/// package does (units of a game stand in the same neighbourhoods phase after phase).
+///
+/// ```
+/// let map = dip::variant("standard")?;
+/// let position = dip::Position::opening(&map);
+/// let legal = dip::LegalOrders::new(&map, &position)?;
+/// let paris = map.main_loc(map.province_by_name("Paris").unwrap());
+/// let u = position.units.iter().position(|unit| unit.loc == paris).unwrap();
+/// let mut lists = legal.unit_lists().expect("a movement phase");
+/// let mut key = Vec::new();
+/// // Paris's orders depend on its neighbours alone (no fleet at sea in 1901).
+/// assert!(lists.local_key(u, &mut key));
+/// assert_eq!(lists.orders(u).len(), 11); // hold, 4 moves, 6 supports
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct UnitLists<'l, 'a> {
+    legal: &'l LegalOrders<'a>,
+    scratch: Scratch,
+    reach: ConvoyReach,
+    group: Vec<LegalOrder>,
+}
+
+impl<'a> LegalOrders<'a> {
+    /// The lists of a movement phase unit by unit ([`UnitLists`]); None in other phases.
+    pub fn unit_lists(&self) -> Option<UnitLists<'_, 'a>> {
+        (self.position.phase.kind == PhaseKind::Movement).then(|| UnitLists {
+            legal: self,
+            scratch: Scratch::default(),
+            reach: self.convoy_reaches(Chains::Every),
+            group: Vec::new(),
+        })
+    }
+}
+
+impl UnitLists<'_, '_> {
+    /// Units of the position (their index in its `units`).
+    pub fn units(&self) -> usize {
+        self.legal.position.units.len()
+    }
+
+    /// Writes into `key` what the list of unit `u` depends on, when it is all near the
+    /// unit: the season (ice), the unit, and each unit it may support, in the position's
+    /// order (type, power, location). False, with `key` unfinished, when the list depends on
+    /// the fleets' routes (an army they could carry, a fleet that may convoy, a support of
+    /// a move by convoy): two units with the same key have the same list.
+    pub fn local_key(&mut self, u: usize, key: &mut Vec<u32>) -> bool {
+        let legal = self.legal;
+        let (map, position, w) = (legal.map, legal.position, legal.words);
+        let Some(unit) = position.units.get(u) else { return false };
+        let code = |unit: &dip_map::Unit| {
+            u32::from(unit.kind == UnitKind::Fleet) | u32::from(unit.power.0) << 1 | (unit.loc.index() as u32) << 9
+        };
+        key.clear();
+        key.push(match position.phase.season {
+            dip_map::Season::Spring => 0,
+            dip_map::Season::Fall => 1,
+        });
+        key.push(code(unit));
+        if legal.frozen(map.province_of(unit.loc)) || map.is_neutral(unit.power) {
+            return true;
+        }
+        let carried = unit.kind == UnitKind::Army
+            && self.reach.provinces.get(u * w..(u + 1) * w).unwrap_or_default().iter().any(|&x| x != 0);
+        if carried || legal.convoying_fleet(unit).is_some() || legal.supported_units(u, &mut self.scratch, &self.reach)
+        {
+            return false;
+        }
+        key.extend(self.scratch.supported.iter().map(|&o| code(&position.units[o])));
+        true
+    }
+
+    /// The legal orders of unit `u`, as [`LegalOrders::all`] lists them (compact).
+    pub fn orders(&mut self, u: usize) -> &[LegalOrder] {
+        let legal = self.legal;
+        self.group.clear();
+        if let Some(unit) = legal.position.units.get(u) {
+            let (power, me, group) = (unit.power, Some((unit.kind, unit.loc)), &mut self.group);
+            legal.unit_actions(u, &mut self.scratch, &self.reach, &mut |action| {
+                group.push(LegalOrder { power, unit: me, action });
+            });
+        }
+        &self.group
     }
 }
 
@@ -785,10 +897,12 @@ impl LegalAction {
 }
 
 /// Buffers reused from one unit to the next.
-#[derive(Default)]
+#[derive(Default, Debug)]
 struct Scratch {
-    /// The units one unit may support: as a bit set over units, then listed.
+    /// The units one unit may support: as a bit set over units, then listed; and the
+    /// armies among them the fleets could carry to a province it reaches.
     candidates: Vec<u64>,
+    carried: Vec<u64>,
     supported: Vec<usize>,
     /// Provinces a support of one unit's move may still be offered into.
     seen: Vec<u64>,
@@ -821,12 +935,16 @@ enum Chains {
 }
 
 /// The convoy routes of the armies, from [`LegalOrders::convoy_reaches`].
+#[derive(Debug)]
 struct ConvoyReach {
     /// Per unit, a bit set over provinces: where the fleets could carry the army.
     provinces: Vec<u64>,
     /// Per unit and fleet that may convoy, a bit set over provinces: where that fleet may
     /// convoy the army (see [`LegalOrders::chains_from`]).
     chains: Vec<u64>,
+    /// Per province, the armies the fleets could carry there, as a bit set over units
+    /// (`unit_words` words); empty when no fleet may convoy.
+    touching: Vec<u64>,
 }
 
 /// A unit as an order names it, built from copies.

@@ -235,3 +235,43 @@ fn every_fleet_of_a_longer_chain_is_offered_its_convoy() {
         });
     }
 }
+
+#[test]
+fn units_with_the_same_local_key_have_the_same_list() {
+    // On every movement phase of random games on maps with ice, railroads, convoyable
+    // coasts and one-way borders: a unit's list by `UnitLists` is its list of `all`, and
+    // two units (of any boards) with the same local key have the same list.
+    let mut local = 0;
+    for variant in ["standard", "colonial", "chaos", "1898", "convoyable_coasts", "north_sea_wars", "world"] {
+        let mut seen: std::collections::HashMap<Vec<u32>, Vec<dip::LegalOrder>> = std::collections::HashMap::new();
+        let map = dip::variant(variant).expect(variant);
+        let mut key = Vec::new();
+        for seed in 0..4 {
+            let mut position = Position::opening(&map);
+            let mut rng = batch::Rng::new(seed);
+            for _ in 0..24 {
+                let legal = dip::LegalOrders::new(&map, &position).expect("a position of the map");
+                let mut all = Vec::new();
+                legal.groups(|g| all.push(g.to_vec()));
+                if let Some(mut lists) = legal.unit_lists() {
+                    assert_eq!(lists.units(), all.len());
+                    for (u, list) in all.iter().enumerate() {
+                        let is_local = lists.local_key(u, &mut key);
+                        assert_eq!(lists.orders(u), &list[..], "{variant}: unit {u}");
+                        if is_local {
+                            local += 1;
+                            let earlier = seen.entry(key.clone()).or_insert_with(|| list.clone());
+                            assert_eq!(earlier, list, "{variant}: key {key:?}");
+                        }
+                    }
+                } else {
+                    assert_ne!(position.phase.kind, PhaseKind::Movement);
+                }
+                let choices = dip::legal_orders(&map, &position).expect("a position of the map");
+                let orders = batch::random_orders(&map, &position, &choices, &mut rng);
+                position = dip::play_phase(&map, &position, &orders, &Rules::default()).expect("a phase").next;
+            }
+        }
+    }
+    assert!(local > 1000, "{local} units with a local key");
+}

@@ -52,9 +52,16 @@ pub struct OrderTexts {
     /// no other object can have its address.
     orders: Vec<LegalOrder>,
     by_address: HashMap<usize, u32, BuildHasherDefault<FxHasher>>,
+    /// The ids of a unit's orders, by what they depend on when that is all near the unit
+    /// (`dip::UnitLists::local_key`): units of a game stand in the same neighbourhoods
+    /// phase after phase, and game after game.
+    unit_lists: HashMap<Box<[u32]>, Box<[u32]>, BuildHasherDefault<FxHasher>>,
     /// Bumped each time the table is emptied: ids of an older generation mean nothing.
     generation: u64,
 }
+
+/// Unit lists kept at most (then they are forgotten, and made again as needed).
+const MAX_UNIT_LISTS: usize = 200_000;
 
 /// Not made yet.
 const NONE: u32 = u32::MAX;
@@ -161,12 +168,26 @@ impl OrderTexts {
         self.texts.clear();
         self.orders.clear();
         self.by_address.clear();
+        self.unit_lists.clear();
         self.generation += 1;
     }
 
     /// The text of an id of this generation.
     pub fn text<'py>(&self, py: Python<'py>, id: u32) -> &Bound<'py, PyString> {
         self.texts[id as usize].bind(py)
+    }
+
+    /// The ids of the orders of a unit whose list has `key` (see `unit_lists`).
+    pub fn unit_list(&self, key: &[u32]) -> Option<&[u32]> {
+        self.unit_lists.get(key).map(|ids| &ids[..])
+    }
+
+    /// Keeps the ids of a unit's orders under the unit's key.
+    pub fn keep_unit_list(&mut self, key: &[u32], ids: &[u32]) {
+        if self.unit_lists.len() >= MAX_UNIT_LISTS {
+            self.unit_lists.clear();
+        }
+        self.unit_lists.insert(key.into(), ids.into());
     }
 
     /// The legal order whose text `text` is (the very string a listing gave), with the
@@ -274,8 +295,18 @@ pub struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
+        // Eight bytes a step: slices of integers (unit keys) hash as their bytes.
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.write_u64(u64::from_le_bytes(word) ^ (rest.len() as u64) << 59);
         }
     }
     fn write_u8(&mut self, i: u8) {
