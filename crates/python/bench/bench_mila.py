@@ -103,6 +103,19 @@ def random_game(make, seed):
     return phases
 
 
+def played_to(make, year, seed=7):
+    """A game played with random legal orders until `year` (or a winner)."""
+    rng = random.Random(seed)
+    game = make()
+    while not game.is_game_done and int(game.get_current_phase()[1:5]) < year:
+        possible = game.get_all_possible_orders()
+        for power_name in game.powers:
+            locations = game.get_orderable_locations(power_name)
+            game.set_orders(power_name, [rng.choice(possible[loc]) for loc in locations if possible[loc]])
+        game.process()
+    return game
+
+
 def games_per_second(make, games, rounds):
     rates = []
     seed = 0
@@ -218,6 +231,14 @@ def main():
         "deepcopy (MILA) / clone() (dip), midgame",
         median_time(lambda: copy.deepcopy(mila_mid), rounds, 20),
         median_time(dip_mid.clone, rounds, 20000),
+    )
+    # A search clones games with their history: both played at random to 1910.
+    mila_long, dip_long = played_to(diplomacy.Game, 1910), played_to(dip.mila.Game, 1910)
+    ratios["clone_history"] = row(
+        f"deepcopy (MILA) / clone() (dip), a game at 1910 ({len(mila_long.get_phase_history())} and "
+        f"{len(dip_long.get_phase_history())} phases played)",
+        median_time(lambda: copy.deepcopy(mila_long), rounds, 5),
+        median_time(dip_long.clone, rounds, 20000),
     )
     mila_rate = games_per_second(diplomacy.Game, 1, 3 if QUICK else 5)
     dip_rate = games_per_second(dip.mila.Game, 10 if QUICK else 40, rounds)

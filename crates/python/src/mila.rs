@@ -41,7 +41,9 @@ pub struct MilaCore {
     position: Position,
     /// The orders given for the phase waiting, by power index, in the order given.
     orders: Vec<Vec<Order>>,
-    history: Vec<PhaseRecord>,
+    /// The phases played, each shared by the copies of the game made after it: a copy
+    /// costs a reference a phase, not the phase.
+    history: Vec<Arc<PhaseRecord>>,
     /// A power has won: MILA's phase is then `COMPLETED`.
     done: bool,
     /// The possible orders of the board waiting, once listed: shared by copies (a search
@@ -172,7 +174,7 @@ impl MilaCore {
             PhaseOutcome::Adjustment(o) => &mut o.position,
         };
         *after = Position { phase: after.phase, units: Vec::new(), dislodged: Vec::new(), owners: Vec::new() };
-        self.history.push(PhaseRecord { position: start, orders, outcome });
+        self.history.push(Arc::new(PhaseRecord { position: start, orders, outcome }));
         for list in &mut self.orders {
             list.clear();
         }
@@ -675,7 +677,7 @@ impl MilaCore {
         let items = dip_rule_items(&rules);
         let rules = if items.is_empty() { *played.rules() } else { rules_for(&cache.map, &items)? };
         let mut core = MilaCore::fresh(cache, rules, played.position().clone());
-        core.history = played.history().to_vec();
+        core.history = played.history().iter().cloned().map(Arc::new).collect();
         Ok(core)
     }
 
