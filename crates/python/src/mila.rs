@@ -46,15 +46,21 @@ pub struct MilaCore {
     history: Vec<Arc<PhaseRecord>>,
     /// A power has won: MILA's phase is then `COMPLETED`.
     done: bool,
-    /// The possible orders of the board waiting, once listed: shared by copies (a search
+    /// The possible orders of a board, once listed: shared by copies (a search
     /// lists the same board on many copies of a game).
     possible: Option<Arc<Listing>>,
+    /// Boards this game has had: a listing is of the board waiting when it has this
+    /// number. A phase played leaves the old listing to be dropped by the next listing,
+    /// on the Python thread that made it (not on `process_many`'s threads, where freeing
+    /// another thread's memory costs more).
+    board: u64,
 }
 
 /// The possible orders of one board: ids of their texts in the map's table of a given
 /// generation, in groups, each the list of one location key.
 #[derive(Debug, Default)]
 struct Listing {
+    board: u64,
     generation: u64,
     ids: Vec<u32>,
     /// Location key index, and where its ids start and end in `ids`.
@@ -98,6 +104,7 @@ impl MilaCore {
             history: Vec::new(),
             done,
             possible: None,
+            board: 0,
         }
     }
 
@@ -110,7 +117,8 @@ impl MilaCore {
             orders: self.orders.clone(),
             history: self.history.clone(),
             done: self.done,
-            possible: self.possible.clone(),
+            possible: self.possible.clone().filter(|l| l.board == self.board),
+            board: self.board,
         }
     }
 
@@ -179,13 +187,13 @@ impl MilaCore {
             list.clear();
         }
         self.done = dip::adjust::winner(&self.map, &self.position).is_some();
-        self.possible = None;
+        self.board += 1;
     }
 
     /// The legal orders of the board waiting as ids of MILA texts, by location key (see
     /// `all_possible_orders`); empty once the game is over.
     fn list_possible(&self, py: Python<'_>, table: &mut OrderTexts) -> PyResult<Listing> {
-        let mut listing = Listing { generation: table.generation(), ..Listing::default() };
+        let mut listing = Listing { board: self.board, generation: table.generation(), ..Listing::default() };
         if self.done {
             return Ok(listing);
         }
@@ -469,7 +477,7 @@ impl MilaCore {
     fn all_possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let mut table = self.cache.order_texts();
         let listing = match &self.possible {
-            Some(listing) if listing.generation == table.generation() => listing.clone(),
+            Some(listing) if listing.generation == table.generation() && listing.board == self.board => listing.clone(),
             _ => {
                 let mut listing = self.list_possible(py, &mut table)?;
                 // A table that filled up and was emptied during the listing: once more,
@@ -631,6 +639,7 @@ impl MilaCore {
         position.check(map).map_err(crate::convert::position_error)?;
         self.position = position;
         self.possible = None;
+        self.board += 1;
         self.orders.iter_mut().for_each(Vec::clear);
         self.done = dip::adjust::winner(map, &self.position).is_some();
         Ok(())
