@@ -461,21 +461,28 @@ impl<'a> LegalOrders<'a> {
         for i in left_out.into_iter().flatten() {
             reached[i / 64] |= 1 << (i % 64);
         }
-        let mut frontier = Vec::new();
+        // The fleets reached whose borders are still to follow, as a bit set (on the
+        // stack for up to 128 fleets).
+        let (mut small, mut large) = ([0u64; 2], Vec::new());
+        let pending: &mut [u64] = if fw <= small.len() {
+            &mut small[..fw]
+        } else {
+            large.resize(fw, 0);
+            &mut large
+        };
         for (i, &f) in self.fleets.iter().enumerate() {
             if reached[i / 64] >> (i % 64) & 1 == 0 && map.fleet_reaches(map.main_loc(f), from) {
                 reached[i / 64] |= 1 << (i % 64);
-                frontier.push(i);
+                pending[i / 64] |= 1 << (i % 64);
             }
         }
-        while let Some(i) = frontier.pop() {
-            for (k, (r, &b)) in reached.iter_mut().zip(&self.fleet_borders[i * fw..][..fw]).enumerate() {
-                let mut new = b & !*r;
+        while let Some(k) = pending.iter().position(|&word| word != 0) {
+            let i = k * 64 + pending[k].trailing_zeros() as usize;
+            pending[k] &= pending[k] - 1;
+            for ((r, p), &b) in reached.iter_mut().zip(pending.iter_mut()).zip(&self.fleet_borders[i * fw..][..fw]) {
+                let new = b & !*r;
                 *r |= new;
-                while new != 0 {
-                    frontier.push(k * 64 + new.trailing_zeros() as usize);
-                    new &= new - 1;
-                }
+                *p |= new;
             }
         }
         for i in left_out.into_iter().flatten() {
