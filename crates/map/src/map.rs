@@ -130,6 +130,8 @@ pub struct Map {
     pub(crate) provinces: Vec<Province>,
     /// Per province, the seasons it is frozen in ([`season_bit`]).
     pub(crate) frozen: Vec<u8>,
+    /// The supply centres, in province order.
+    pub(crate) centres: Vec<ProvinceId>,
     pub(crate) locations: Vec<Location>,
     /// Army borders, province × province.
     pub(crate) army_adj: BitMatrix,
@@ -201,8 +203,8 @@ impl Map {
         (0..self.locations.len()).map(|i| LocId(i as u16))
     }
     /// The supply centres, in province order.
-    pub fn centres(&self) -> impl Iterator<Item = ProvinceId> + '_ {
-        self.provinces().filter(|&p| self.province(p).centre)
+    pub fn centres(&self) -> impl ExactSizeIterator<Item = ProvinceId> + '_ {
+        self.centres.iter().copied()
     }
 
     pub fn power(&self, id: PowerId) -> &Power {

@@ -141,7 +141,6 @@ class Game:
         else:
             game.rules, game._dip_rules, game.game_id = like.rules[:], like._dip_rules[:], like.game_id
             game.map_name, game.error, game.metadata = like.map_name, like.error[:], like.metadata.copy()
-        # The power views are made when first asked for: a clone in a search rarely is.
         game._powers = None
         return game
 
@@ -183,6 +182,7 @@ class Game:
     def powers(self) -> Dict[str, Power]:
         powers = self._powers
         if powers is None:
+            # Made when first asked for: a clone in a search rarely is.
             powers = self._powers = {name: Power(self, name) for name in self._core.power_names()}
         return powers
 
