@@ -53,6 +53,8 @@ pub struct LegalOrders<'a> {
     /// moves go (provinces, railroads included).
     support_reach: Vec<u64>,
     moves_to: Vec<u64>,
+    /// Per unit: how many moves it has (for a bound on the length of its list).
+    moves: Vec<usize>,
     /// Per province: the units standing there or moving there, as a bit set over units
     /// (`unit_words` words): the units a unit reaching the province may support.
     touching: Vec<u64>,
@@ -77,6 +79,7 @@ impl<'a> LegalOrders<'a> {
             words,
             support_reach: Vec::new(),
             moves_to: Vec::new(),
+            moves: Vec::new(),
             touching: Vec::new(),
             unit_words: 0,
             fleets: Vec::new(),
@@ -223,19 +226,26 @@ impl<'a> LegalOrders<'a> {
         let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
         let difficult = !map.difficult_borders().is_empty();
         let railroads = !map.railroads().is_empty();
+        self.moves.clear();
         for (u, unit) in position.units.iter().enumerate() {
             let here = map.province_of(unit.loc);
             let (reach, moves) = (&mut self.support_reach[u * w..][..w], &mut self.moves_to[u * w..][..w]);
+            let mut count = 0;
             for to in destinations(map, unit.kind, unit.loc) {
                 let p = map.province_of(to);
                 set(moves, p);
                 if !difficult || map.border_cost(here, p) == 0 {
                     set(reach, p);
                 }
+                count += 1;
             }
             if railroads {
-                for_each_station(map, unit.power, unit.kind, here, |_, p| set(moves, p));
+                for_each_station(map, unit.power, unit.kind, here, |_, p| {
+                    set(moves, p);
+                    count += 1;
+                });
             }
+            self.moves.push(count);
         }
         let uw = n.div_ceil(64);
         self.unit_words = uw;
@@ -514,32 +524,72 @@ impl<'a> LegalOrders<'a> {
         let map = self.map;
         let unit = &self.position.units[u];
         let (here, coast) = (map.province_of(unit.loc), coast_of(map, unit.loc));
-        let mut actions = std::mem::take(&mut scratch.actions);
-        actions.clear();
-        self.unit_actions(u, scratch, convoy, &mut |action| actions.push(action));
         // The unit built from copies each time: cheaper than cloning its description.
-        let orders = actions
-            .iter()
-            .map(|a| Order { power: unit.power, unit: named(unit.kind, here, coast), action: a.to_action(map) })
-            .collect();
-        scratch.actions = actions;
+        let order = |action: LegalAction| Order {
+            power: unit.power,
+            unit: named(unit.kind, here, coast),
+            action: action.to_action(map),
+        };
+        if self.only_holds(u) {
+            return vec![order(LegalAction::Hold)];
+        }
+        self.supported_units(u, scratch, convoy);
+        let mut orders = Vec::with_capacity(self.bound(u, scratch, convoy));
+        self.actions_of(u, scratch, convoy, &mut |action| orders.push(order(action)));
         orders
+    }
+
+    /// Whether unit `u` may only hold: on ice, or of a neutral power.
+    fn only_holds(&self, u: usize) -> bool {
+        let unit = &self.position.units[u];
+        self.frozen(self.map.province_of(unit.loc)) || self.map.is_neutral(unit.power)
+    }
+
+    /// About how many orders unit `u` has, its supported units found: its list is
+    /// allocated once.
+    fn bound(&self, u: usize, scratch: &Scratch, convoy: &ConvoyReach) -> usize {
+        let w = self.words;
+        let reach = |u: usize| convoy.provinces.get(u * w..(u + 1) * w).unwrap_or_default();
+        let count = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(x, y)| (x & y).count_ones() as usize).sum::<usize>();
+        let my_reach = &self.support_reach[u * w..][..w];
+        let mut bound = 1 + self.moves[u] + scratch.supported.iter().map(|&o| 1 + self.moves[o]).sum::<usize>();
+        if self.fleets.is_empty() {
+            return bound;
+        }
+        bound += count(reach(u), reach(u));
+        for &o in &scratch.supported {
+            bound += count(reach(o), my_reach);
+        }
+        if let Some(f) = self.convoying_fleet(&self.position.units[u]) {
+            let nf = self.fleets.len();
+            for a in 0..self.position.units.len() {
+                let chain = convoy.chains.get((a * nf + f) * w..(a * nf + f + 1) * w).unwrap_or_default();
+                bound += count(chain, chain);
+            }
+        }
+        bound
     }
 
     /// What unit `u` may do in a movement phase, handed to `emit` in the order
     /// [`legal_orders`] gives.
     fn unit_actions(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, emit: &mut impl FnMut(LegalAction)) {
+        // Ice holds a unit, and a neutral power's units only hold.
+        if self.only_holds(u) {
+            emit(LegalAction::Hold);
+            return;
+        }
+        self.supported_units(u, scratch, convoy);
+        self.actions_of(u, scratch, convoy, emit);
+    }
+
+    /// [`LegalOrders::unit_actions`] of a unit that may do more than hold, its supported
+    /// units found ([`LegalOrders::supported_units`]).
+    fn actions_of(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, emit: &mut impl FnMut(LegalAction)) {
         let reach = &convoy.provinces[..];
         let (map, position, w) = (self.map, self.position, self.words);
         let unit = &position.units[u];
         let here = map.province_of(unit.loc);
         let (kind, power) = (unit.kind, unit.power);
-        // Ice holds a unit, and a neutral power's units only hold.
-        if self.frozen(here) || map.is_neutral(power) {
-            emit(LegalAction::Hold);
-            return;
-        }
-        self.supported_units(u, scratch, convoy);
         let Scratch { supported, seen, carried, .. } = scratch;
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
         let my_reach = &self.support_reach[u * w..][..w];
@@ -654,6 +704,7 @@ impl<'a> LegalOrders<'a> {
     /// position: those standing in or moving to a province it reaches, and the armies the
     /// fleets could carry to one. True when there is such an army (the unit's supports
     /// then depend on the fleets' routes).
+    #[inline]
     fn supported_units(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> bool {
         let (position, w, uw) = (self.position, self.words, self.unit_words);
         let unit = &position.units[u];
@@ -669,7 +720,7 @@ impl<'a> LegalOrders<'a> {
         // And the armies the fleets could carry to a province it reaches.
         carried.clear();
         carried.resize(uw, 0);
-        if !convoy.touching.is_empty() {
+        if !self.fleets.is_empty() {
             for p in ones(my_reach) {
                 for (c, t) in carried.iter_mut().zip(&convoy.touching[p.index() * uw..][..uw]) {
                     *c |= t;
@@ -880,6 +931,7 @@ impl LegalOrder {
 
 impl LegalAction {
     /// The action as an [`Order`] writes it.
+    #[inline]
     pub fn to_action(&self, map: &Map) -> Action {
         let target = |kind, at: LocId| named(kind, map.province_of(at), None);
         match *self {
@@ -913,8 +965,6 @@ struct Scratch {
     supported: Vec<usize>,
     /// Provinces a support of one unit's move may still be offered into.
     seen: Vec<u64>,
-    /// One unit's orders, compact, before they are written out at the list's length.
-    actions: Vec<LegalAction>,
 }
 
 /// The scratch of [`LegalOrders::chains_from`]: the route being walked and, per level of
