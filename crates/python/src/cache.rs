@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -172,9 +173,18 @@ impl OrderTexts {
         self.generation += 1;
     }
 
-    /// The text of an id of this generation.
+    /// The text of an id of this generation; call [`OrderTexts::check`] on the ids first.
     pub fn text<'py>(&self, py: Python<'py>, id: u32) -> &Bound<'py, PyString> {
         self.texts[id as usize].bind(py)
+    }
+
+    /// Every id has a text (so [`OrderTexts::text`] cannot fail): a listing of this
+    /// generation always does.
+    pub fn check(&self, ids: &[u32]) -> PyResult<()> {
+        match ids.iter().find(|&&id| id as usize >= self.texts.len()) {
+            Some(id) => Err(PyRuntimeError::new_err(format!("order text {id} is not in the table (a dip bug)"))),
+            None => Ok(()),
+        }
     }
 
     /// The ids of the orders of a unit whose list has `key` (see `unit_lists`).

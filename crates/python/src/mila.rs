@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
@@ -200,7 +200,6 @@ impl MilaCore {
         let map = &*self.map;
         let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
         let kind = self.position.phase.kind;
-        let waive = table.id(py, map, &dip::LegalOrder { power: PowerId(0), unit: None, action: LegalAction::Waive });
         listing.ids.reserve(512);
         if let Some(mut lists) = legal.unit_lists() {
             // A movement phase: unit by unit, a list whose key was seen before copied.
@@ -224,10 +223,11 @@ impl MilaCore {
             }
             return Ok(listing);
         }
+        let waive = table.id(py, map, &dip::LegalOrder { power: PowerId(0), unit: None, action: LegalAction::Waive });
         let mut open: Option<Group> = None;
         legal.groups(|group| {
             if kind != PhaseKind::Adjustment {
-                // One unit's orders: one list.
+                // A dislodged unit's retreats and disband: one list.
                 let Some(&LegalOrder { unit: unit @ Some((_, loc)), .. }) = group.first() else { return };
                 let start = listing.ids.len() as u32;
                 listing.ids.extend(group.iter().map(|o| table.id(py, map, o)));
@@ -481,15 +481,19 @@ impl MilaCore {
             _ => {
                 let mut listing = self.list_possible(py, &mut table)?;
                 // A table that filled up and was emptied during the listing: once more,
-                // with room.
+                // with room (one listing is far below what fills it).
                 if listing.generation != table.generation() {
                     listing = self.list_possible(py, &mut table)?;
+                }
+                if listing.generation != table.generation() {
+                    return Err(PyRuntimeError::new_err("the order text table filled up within one listing"));
                 }
                 let listing = Arc::new(listing);
                 self.possible = Some(listing.clone());
                 listing
             }
         };
+        table.check(&listing.ids)?;
         let keys = &self.cache.keys;
         // A copy of the map's dict of keys: one copy, where filling a new dict grows it
         // several times. Each key then gets its own list.
