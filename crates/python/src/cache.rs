@@ -70,7 +70,7 @@ const NONE: u32 = u32::MAX;
 /// Interned order texts, and cells of rows and blocks, kept at most, so a long run on a
 /// huge map cannot grow without end.
 const MAX_ORDERS: usize = 500_000;
-const MAX_CELLS: usize = 16 << 20;
+const MAX_CELLS: usize = 4 << 20;
 
 impl MapCache {
     /// The order texts, locked for a whole listing. The GIL serialises callers, so the
