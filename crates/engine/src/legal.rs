@@ -706,33 +706,36 @@ impl<'a> LegalOrders<'a> {
     /// then depend on the fleets' routes).
     #[inline]
     fn supported_units(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> bool {
-        let (position, w, uw) = (self.position, self.words, self.unit_words);
-        let unit = &position.units[u];
+        let (w, uw) = (self.words, self.unit_words);
         let Scratch { supported, candidates, carried, .. } = scratch;
         let my_reach = &self.support_reach[u * w..][..w];
         candidates.clear();
         candidates.resize(uw, 0);
-        for p in ones(my_reach) {
-            for (c, t) in candidates.iter_mut().zip(&self.touching[p.index() * uw..][..uw]) {
-                *c |= t;
-            }
-        }
         // And the armies the fleets could carry to a province it reaches.
         carried.clear();
         carried.resize(uw, 0);
-        if !self.fleets.is_empty() {
-            for p in ones(my_reach) {
-                for (c, t) in carried.iter_mut().zip(&convoy.touching[p.index() * uw..][..uw]) {
+        let by_convoy = !self.fleets.is_empty();
+        for p in ones(my_reach) {
+            let row = p.index() * uw..(p.index() + 1) * uw;
+            for (c, t) in candidates.iter_mut().zip(&self.touching[row.clone()]) {
+                *c |= t;
+            }
+            if by_convoy {
+                for (c, t) in carried.iter_mut().zip(&convoy.touching[row]) {
                     *c |= t;
                 }
             }
-            for (c, t) in candidates.iter_mut().zip(carried.iter()) {
-                *c |= t;
-            }
         }
+        let mut any_carried = false;
+        for (c, t) in candidates.iter_mut().zip(carried.iter()) {
+            *c |= t;
+            any_carried |= *t != 0;
+        }
+        // Not the unit itself (the position, checked, has no other unit where it stands).
+        candidates[u / 64] &= !(1 << (u % 64));
         supported.clear();
-        supported.extend(ones(candidates).map(|o| o.index()).filter(|&o| position.units[o].loc != unit.loc));
-        carried.iter().any(|&c| c != 0)
+        supported.extend(ones(candidates).map(|o| o.index()));
+        any_carried
     }
 
     /// The retreats and disband of a dislodged unit.
