@@ -702,10 +702,9 @@ impl<'a> LegalOrders<'a> {
 
     /// The units unit `u` may support, into `scratch.supported` in the order of the
     /// position: those standing in or moving to a province it reaches, and the armies the
-    /// fleets could carry to one. True when there is such an army (the unit's supports
-    /// then depend on the fleets' routes).
+    /// fleets could carry to one (also into `scratch.carried`).
     #[inline]
-    fn supported_units(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> bool {
+    fn supported_units(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) {
         let (w, uw) = (self.words, self.unit_words);
         let Scratch { supported, candidates, carried, .. } = scratch;
         let my_reach = &self.support_reach[u * w..][..w];
@@ -726,16 +725,13 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
-        let mut any_carried = false;
         for (c, t) in candidates.iter_mut().zip(carried.iter()) {
             *c |= t;
-            any_carried |= *t != 0;
         }
         // Not the unit itself (the position, checked, has no other unit where it stands).
         candidates[u / 64] &= !(1 << (u % 64));
         supported.clear();
         supported.extend(ones(candidates).map(|o| o.index()));
-        any_carried
     }
 
     /// The retreats and disband of a dislodged unit.
@@ -777,94 +773,6 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
-    }
-}
-
-/// The legal orders of a movement phase unit by unit, each with what its list depends on
-/// when that is all near the unit: a caller may keep lists by that key, as the Python
-/// package does (units of a game stand in the same neighbourhoods phase after phase).
-///
-/// ```
-/// let map = dip::variant("standard")?;
-/// let position = dip::Position::opening(&map);
-/// let legal = dip::LegalOrders::new(&map, &position)?;
-/// let paris = map.main_loc(map.province_by_name("Paris").unwrap());
-/// let u = position.units.iter().position(|unit| unit.loc == paris).unwrap();
-/// let mut lists = legal.unit_lists().expect("a movement phase");
-/// let mut key = Vec::new();
-/// // Paris's orders depend on its neighbours alone (no fleet at sea in 1901).
-/// assert!(lists.local_key(u, &mut key));
-/// assert_eq!(lists.orders(u).len(), 11); // hold, 4 moves, 6 supports
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug)]
-pub struct UnitLists<'l, 'a> {
-    legal: &'l LegalOrders<'a>,
-    scratch: Scratch,
-    reach: ConvoyReach,
-    group: Vec<LegalOrder>,
-}
-
-impl<'a> LegalOrders<'a> {
-    /// The lists of a movement phase unit by unit ([`UnitLists`]); None in other phases.
-    pub fn unit_lists(&self) -> Option<UnitLists<'_, 'a>> {
-        (self.position.phase.kind == PhaseKind::Movement).then(|| UnitLists {
-            legal: self,
-            scratch: Scratch::default(),
-            reach: self.convoy_reaches(Chains::Every),
-            group: Vec::new(),
-        })
-    }
-}
-
-impl UnitLists<'_, '_> {
-    /// Units of the position (their index in its `units`).
-    pub fn units(&self) -> usize {
-        self.legal.position.units.len()
-    }
-
-    /// Writes into `key` what the list of unit `u` depends on, when it is all near the
-    /// unit: the season (ice), the unit, and each unit it may support, in the position's
-    /// order (type, power, location). False, with `key` unfinished, when the list depends on
-    /// the fleets' routes (an army they could carry, a fleet that may convoy, a support of
-    /// a move by convoy): two units with the same key have the same list.
-    pub fn local_key(&mut self, u: usize, key: &mut Vec<u32>) -> bool {
-        let legal = self.legal;
-        let (map, position, w) = (legal.map, legal.position, legal.words);
-        let Some(unit) = position.units.get(u) else { return false };
-        let code = |unit: &dip_map::Unit| {
-            u32::from(unit.kind == UnitKind::Fleet) | u32::from(unit.power.0) << 1 | (unit.loc.index() as u32) << 9
-        };
-        key.clear();
-        key.push(match position.phase.season {
-            dip_map::Season::Spring => 0,
-            dip_map::Season::Fall => 1,
-        });
-        key.push(code(unit));
-        if legal.frozen(map.province_of(unit.loc)) || map.is_neutral(unit.power) {
-            return true;
-        }
-        let carried = unit.kind == UnitKind::Army
-            && self.reach.provinces.get(u * w..(u + 1) * w).unwrap_or_default().iter().any(|&x| x != 0);
-        if carried || legal.convoying_fleet(unit).is_some() || legal.supported_units(u, &mut self.scratch, &self.reach)
-        {
-            return false;
-        }
-        key.extend(self.scratch.supported.iter().map(|&o| code(&position.units[o])));
-        true
-    }
-
-    /// The legal orders of unit `u`, as [`LegalOrders::all`] lists them (compact).
-    pub fn orders(&mut self, u: usize) -> &[LegalOrder] {
-        let legal = self.legal;
-        self.group.clear();
-        if let Some(unit) = legal.position.units.get(u) {
-            let (power, me, group) = (unit.power, Some((unit.kind, unit.loc)), &mut self.group);
-            legal.unit_actions(u, &mut self.scratch, &self.reach, &mut |action| {
-                group.push(LegalOrder { power, unit: me, action });
-            });
-        }
-        &self.group
     }
 }
 

@@ -53,16 +53,9 @@ pub struct OrderTexts {
     /// no other object can have its address.
     orders: Vec<LegalOrder>,
     by_address: HashMap<usize, u32, BuildHasherDefault<FxHasher>>,
-    /// The ids of a unit's orders, by what they depend on when that is all near the unit
-    /// (`dip::UnitLists::local_key`): units of a game stand in the same neighbourhoods
-    /// phase after phase, and game after game.
-    unit_lists: HashMap<Box<[u32]>, Box<[u32]>, BuildHasherDefault<FxHasher>>,
     /// Bumped each time the table is emptied: ids of an older generation mean nothing.
     generation: u64,
 }
-
-/// Unit lists kept at most (then they are forgotten, and made again as needed).
-const MAX_UNIT_LISTS: usize = 200_000;
 
 /// Not made yet.
 const NONE: u32 = u32::MAX;
@@ -169,7 +162,6 @@ impl OrderTexts {
         self.texts.clear();
         self.orders.clear();
         self.by_address.clear();
-        self.unit_lists.clear();
         self.generation += 1;
     }
 
@@ -185,19 +177,6 @@ impl OrderTexts {
             Some(id) => Err(PyRuntimeError::new_err(format!("order text {id} is not in the table (a dip bug)"))),
             None => Ok(()),
         }
-    }
-
-    /// The ids of the orders of a unit whose list has `key` (see `unit_lists`).
-    pub fn unit_list(&self, key: &[u32]) -> Option<&[u32]> {
-        self.unit_lists.get(key).map(|ids| &ids[..])
-    }
-
-    /// Keeps the ids of a unit's orders under the unit's key.
-    pub fn keep_unit_list(&mut self, key: &[u32], ids: &[u32]) {
-        if self.unit_lists.len() >= MAX_UNIT_LISTS {
-            self.unit_lists.clear();
-        }
-        self.unit_lists.insert(key.into(), ids.into());
     }
 
     /// The legal order whose text `text` is (the very string a listing gave), with the

@@ -201,33 +201,11 @@ impl MilaCore {
         let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
         let kind = self.position.phase.kind;
         listing.ids.reserve(512);
-        if let Some(mut lists) = legal.unit_lists() {
-            // A movement phase: unit by unit, a list whose key was seen before copied.
-            let mut key = Vec::new();
-            for (u, unit) in self.position.units.iter().enumerate() {
-                let start = listing.ids.len() as u32;
-                let local = lists.local_key(u, &mut key);
-                match table.unit_list(&key).filter(|_| local) {
-                    Some(ids) => listing.ids.extend_from_slice(ids),
-                    None => {
-                        let generation = table.generation();
-                        listing.ids.extend(lists.orders(u).iter().map(|o| table.id(py, map, o)));
-                        // Kept unless the table was emptied meanwhile (its ids would mix).
-                        if local && table.generation() == generation {
-                            table.keep_unit_list(&key, &listing.ids[start as usize..]);
-                        }
-                    }
-                }
-                let group = Group { province: map.province_of(unit.loc), start, unit: Some((unit.kind, unit.loc)) };
-                listing.close(Some(group), kind, None);
-            }
-            return Ok(listing);
-        }
         let waive = table.id(py, map, &dip::LegalOrder { power: PowerId(0), unit: None, action: LegalAction::Waive });
         let mut open: Option<Group> = None;
         legal.groups(|group| {
             if kind != PhaseKind::Adjustment {
-                // A dislodged unit's retreats and disband: one list.
+                // One unit's orders (for a retreat, its retreats and disband): one list.
                 let Some(&LegalOrder { unit: unit @ Some((_, loc)), .. }) = group.first() else { return };
                 let start = listing.ids.len() as u32;
                 listing.ids.extend(group.iter().map(|o| table.id(py, map, o)));
