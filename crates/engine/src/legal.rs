@@ -625,37 +625,15 @@ impl<'a> LegalOrders<'a> {
             if self.has(my_reach, there) {
                 emit(LegalAction::SupportHold { target, at });
             }
-            // The provinces this unit may support the other's move into; each once, in the
-            // order of the other's moves.
-            let mut single = None;
-            let mut several = false;
+            // The provinces this unit may support the other's move into, in province order
+            // (each once: a fleet's moves to two coasts of one province are one support).
             for (k, s) in seen.iter_mut().enumerate() {
                 *s = my_reach[k] & self.moves_to[o * w + k];
-                if k == here.index() / 64 {
-                    *s &= !(1 << (here.index() % 64));
-                }
-                if *s != 0 {
-                    several |= single.is_some() || *s & (*s - 1) != 0;
-                    single = Some(ProvinceId((k * 64 + s.trailing_zeros() as usize) as u16));
-                }
             }
-            let mut support_into = |p: ProvinceId| {
-                let bit = 1 << (p.index() % 64);
-                if seen[p.index() / 64] & bit != 0 {
-                    seen[p.index() / 64] &= !bit;
-                    if !self.frozen(p) {
-                        emit(LegalAction::SupportMove { target, at, to: p });
-                    }
-                }
-            };
-            match (single, several) {
-                (None, _) => {}
-                (Some(p), false) => support_into(p),
-                (Some(_), true) => {
-                    for to in destinations(map, other.kind, other.loc) {
-                        support_into(map.province_of(to));
-                    }
-                    for_each_station(map, other.power, other.kind, there, |_, p| support_into(p));
+            seen[here.index() / 64] &= !(1 << (here.index() % 64));
+            for p in ones(seen) {
+                if !self.frozen(p) {
+                    emit(LegalAction::SupportMove { target, at, to: p });
                 }
             }
             // Moves by convoy only: where the fleets could carry the army and it cannot walk.
