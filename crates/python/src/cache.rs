@@ -55,13 +55,17 @@ pub struct OrderTexts {
     by_address: HashMap<usize, u32, BuildHasherDefault<FxHasher>>,
     /// Bumped each time the table is emptied: ids of an older generation mean nothing.
     generation: u64,
+    /// Texts, and cells of rows and of blocks, kept at most (`MAX_ORDERS`, `MAX_CELLS`;
+    /// the tests set small ones to empty the table often).
+    max_orders: usize,
+    max_cells: usize,
 }
 
 /// Not made yet.
 const NONE: u32 = u32::MAX;
 
 /// Interned order texts, and cells of rows and blocks, kept at most, so a long run on a
-/// huge map cannot grow without end.
+/// huge map cannot grow without end: then the table is emptied and made again.
 const MAX_ORDERS: usize = 500_000;
 const MAX_CELLS: usize = 4 << 20;
 
@@ -77,7 +81,39 @@ impl MapCache {
 impl OrderTexts {
     fn new(map: &Map) -> Self {
         let width = map.location_count();
-        OrderTexts { width, blocks: vec![NONE; ROW_KINDS * 2 * width], ..OrderTexts::default() }
+        OrderTexts {
+            width,
+            blocks: vec![NONE; ROW_KINDS * 2 * width],
+            max_orders: MAX_ORDERS,
+            max_cells: MAX_CELLS,
+            ..OrderTexts::default()
+        }
+    }
+
+    /// Sets how many texts and cells the table keeps (at least one text and one row),
+    /// and empties it.
+    pub fn set_limits(&mut self, max_orders: usize, max_cells: usize) {
+        self.max_orders = max_orders.max(1);
+        self.max_cells = max_cells.max(2 * self.width);
+        self.clear();
+    }
+
+    /// Doubles the limits: one listing needed more than they allow (a listing's ids are
+    /// only good when the table was not emptied while it was made).
+    pub fn grow_limits(&mut self) {
+        self.max_orders = self.max_orders.saturating_mul(2);
+        self.max_cells = self.max_cells.saturating_mul(2);
+    }
+
+    /// The table has room for one more text, row and block; emptied when it has not.
+    fn make_room(&mut self) {
+        let w = self.width;
+        if self.texts.len() >= self.max_orders
+            || self.cells.len() + w > self.max_cells
+            || self.starts.len() + 2 * w > self.max_cells
+        {
+            self.clear();
+        }
     }
 
     /// The id of a legal order's MILA text, the text made on first sight. A full table is
@@ -111,12 +147,10 @@ impl OrderTexts {
     #[inline(never)]
     fn first_sight(&mut self, py: Python<'_>, map: &Map, order: &LegalOrder) -> u32 {
         let w = self.width;
+        self.make_room();
         let Some((first, second, column)) = self.place(order) else {
             return self.make(py, map, order, None);
         };
-        if self.texts.len() >= MAX_ORDERS || self.cells.len() + w > MAX_CELLS || self.starts.len() + 2 * w > MAX_CELLS {
-            self.clear();
-        }
         let mut block = self.blocks[first];
         if block == NONE {
             block = self.starts.len() as u32;
@@ -319,4 +353,12 @@ impl Hasher for FxHasher {
         // rustc-hash 2 does).
         self.0.rotate_left(26)
     }
+}
+
+/// For the tests: how many texts and cells the text table of an embedded variant keeps
+/// (emptied now); small limits make it empty and fill again within a game.
+#[pyfunction]
+pub fn _set_text_table_limits(py: Python<'_>, map_name: &str, max_orders: usize, max_cells: usize) -> PyResult<()> {
+    map_cache(py, map_name)?.order_texts().set_limits(max_orders, max_cells);
+    Ok(())
 }

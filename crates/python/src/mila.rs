@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
@@ -28,6 +28,7 @@ thread_local! {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MilaCore>()?;
     m.add_function(wrap_pyfunction!(process_many, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::cache::_set_text_table_limits, m)?)?;
     Ok(())
 }
 
@@ -458,13 +459,16 @@ impl MilaCore {
             Some(listing) if listing.generation == table.generation() && listing.board == self.board => listing.clone(),
             _ => {
                 let mut listing = self.list_possible(py, &mut table)?;
-                // A table that filled up and was emptied during the listing: once more,
-                // with room (one listing is far below what fills it).
-                if listing.generation != table.generation() {
+                // A table that filled up and was emptied during the listing: once more, now
+                // with room; a listing too big for the table even when empty doubles its
+                // limits until it fits.
+                let mut tries = 0;
+                while listing.generation != table.generation() {
+                    tries += 1;
+                    if tries > 1 {
+                        table.grow_limits();
+                    }
                     listing = self.list_possible(py, &mut table)?;
-                }
-                if listing.generation != table.generation() {
-                    return Err(PyRuntimeError::new_err("the order text table filled up within one listing"));
                 }
                 let listing = Arc::new(listing);
                 self.possible = Some(listing.clone());

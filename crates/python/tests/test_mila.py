@@ -74,6 +74,50 @@ def test_listed_strings_given_back_are_the_orders_their_texts_read_as():
         assert g.get_orders(power_name) == []
 
 
+def test_the_text_table_empties_and_fills_again_within_a_game():
+    # Boards of a random game listed with the table as shipped, then again with a table so
+    # small that it is emptied every few listings: the same lists, for fresh games, for a
+    # game and its copies that listed before it was emptied, and strings of an emptied
+    # table given back to set_orders are read from their text.
+    from dip import _dip
+
+    rng = random.Random(21)
+    g = Game()
+    boards = []
+    for _ in range(25):
+        possible = g.get_all_possible_orders()
+        boards.append((g.get_state(), possible, g.clone()))
+        for power_name in g.powers:
+            g.set_orders(power_name, [rng.choice(possible[loc]) for loc in g.get_orderable_locations(power_name) if possible[loc]])
+        g.process()
+    assert {state["name"][-1] for state, _, _ in boards} == {"M", "R", "A"}
+    _dip._set_text_table_limits("standard", 40, 2048)
+    try:
+        def sorted_lists(possible):
+            return {loc: sorted(orders) for loc, orders in possible.items()}
+
+        for state, expected, listed in boards:
+            # A board made from the state lists its units in another order.
+            fresh = Game()
+            fresh.set_state(state)
+            assert sorted_lists(fresh.get_all_possible_orders()) == sorted_lists(expected)
+            # Listed before the table was emptied: the listing is made again.
+            assert listed.get_all_possible_orders() == expected
+            assert listed.clone().get_all_possible_orders() == expected
+        state, expected, listed = boards[0]
+        orders = {p: [expected[loc][-1] for loc in listed.get_orderable_locations(p)] for p in listed.powers}
+        read = listed.clone()
+        for power_name, texts in orders.items():
+            listed.set_orders(power_name, texts)
+            read.set_orders(power_name, [t.encode().decode() for t in texts])
+            assert listed.get_orders(power_name) == read.get_orders(power_name) != []
+        listed.process()
+        read.process()
+        assert listed.get_state() == read.get_state()
+    finally:
+        _dip._set_text_table_limits("standard", 500_000, 4 << 20)
+
+
 def test_possible_orders_read_back_as_written():
     # Every listed order, given back by its power, is read as the same order.
     m = dip.Map("standard")
