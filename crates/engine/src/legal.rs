@@ -298,26 +298,34 @@ impl<'a> LegalOrders<'a> {
     /// such a fleet are not walked.
     fn convoy_reaches(&self, chains: Chains) -> ConvoyReach {
         let (map, position, w, fw) = (self.map, self.position, self.words, self.fleet_words);
-        let mut reach =
-            ConvoyReach { provinces: vec![0; position.units.len() * w], chains: Vec::new(), touching: Vec::new() };
+        let mut reach = ConvoyReach {
+            provinces: vec![0; position.units.len() * w],
+            chains: Vec::new(),
+            touching: Vec::new(),
+            seeds: Vec::new(),
+        };
         if self.fleets.is_empty() {
             return reach;
         }
         let nf = self.fleets.len();
         reach.chains = vec![0; position.units.len() * nf * w];
+        reach.seeds = vec![0; position.units.len() * fw];
         let mut reached = vec![0u64; fw];
         let mut search = ChainSearch::default();
         for (u, unit) in position.units.iter().enumerate() {
             if unit.kind == UnitKind::Army {
                 let from = map.province_of(unit.loc);
-                self.reach_by_convoy(from, &mut reach.provinces[u * w..][..w], &mut reached);
+                self.seeds(from, &mut reach.seeds[u * fw..][..fw]);
+                let seeds = &reach.seeds[u * fw..][..fw];
+                self.reach_by_convoy(from, seeds, &mut reach.provinces[u * w..][..w], &mut reached);
                 let walk = match chains {
                     Chains::Every => true,
                     Chains::Through(f) => reached[f / 64] >> (f % 64) & 1 == 1,
                     Chains::Nothing => false,
                 };
                 if walk {
-                    self.chains_from(from, &reached, &mut reach.chains[u * nf * w..][..nf * w], &mut search);
+                    let (seeds, chains) = (&reach.seeds[u * fw..][..fw], &mut reach.chains[u * nf * w..][..nf * w]);
+                    self.chains_from(from, seeds, &reached, chains, &mut search);
                 }
             }
         }
@@ -339,24 +347,26 @@ impl<'a> LegalOrders<'a> {
     /// web of fleets with more routes than [`ROUTE_BUDGET`] allows, every fleet a chain
     /// reaches (`reached`) may convoy to every coast the chain reaches, as the resolver
     /// also calls a convoy possible when its search runs out.
-    fn chains_from(&self, from: ProvinceId, reached: &[u64], out: &mut [u64], search: &mut ChainSearch) {
-        let (map, w, fw) = (self.map, self.words, self.fleet_words);
+    fn chains_from(
+        &self,
+        from: ProvinceId,
+        starts: &[u64],
+        reached: &[u64],
+        out: &mut [u64],
+        search: &mut ChainSearch,
+    ) {
+        let w = self.words;
         let nf = self.fleets.len();
-        // Fleets at `from`'s coast start a route and are never later on one.
-        let mut starts = vec![0u64; fw];
-        for (i, &f) in self.fleets.iter().enumerate() {
-            if f != from && map.fleet_reaches(map.main_loc(f), from) {
-                starts[i / 64] |= 1 << (i % 64);
-            }
-        }
+        // Fleets at `from`'s coast (`starts`, [`LegalOrders::seeds`]) start a route and
+        // are never later on one.
         let mut budget = ROUTE_BUDGET;
-        for s in ones(&starts).map(|s| s.index()) {
+        for s in ones(starts).map(|s| s.index()) {
             search.path.clear();
             search.path.push(s);
             // Depth 0: blocked are the start and the fleets at `from`'s coast; nothing of
             // the route reaches a destination before its last fleet.
             search.blocked.clear();
-            search.blocked.extend_from_slice(&starts);
+            search.blocked.extend_from_slice(starts);
             search.blocked[s / 64] |= 1 << (s % 64);
             search.before.clear();
             search.before.resize(w, 0);
@@ -441,8 +451,8 @@ impl<'a> LegalOrders<'a> {
     /// Coastal provinces an army in `from` could reach through the fleets on the board
     /// (a chain of them from `from`'s coast, leaving out any fleet in `from` itself), into
     /// `out`, a bit set over provinces; the fleets of the chain into `reached`.
-    fn reach_by_convoy(&self, from: ProvinceId, out: &mut [u64], reached: &mut [u64]) {
-        self.spread(from, None, reached);
+    fn reach_by_convoy(&self, from: ProvinceId, seeds: &[u64], out: &mut [u64], reached: &mut [u64]) {
+        self.spread(seeds, None, reached);
         self.coasts(reached, out);
         // A fleet's own province is reached only by a chain without it, as the resolver
         // reads a move there (a fleet on a convoyable coast may be attacked by convoy).
@@ -451,7 +461,7 @@ impl<'a> LegalOrders<'a> {
             let p = self.fleets[i];
             let open = self.map.can_hold(UnitKind::Army, p) && {
                 without.resize(self.fleet_words, 0);
-                self.spread(from, Some(i), &mut without);
+                self.spread(seeds, Some(i), &mut without);
                 ones(&without).any(|j| self.has(&self.fleet_reach[j.index() * self.words..][..self.words], p))
             };
             out[p.index() / 64] &= !(1 << (p.index() % 64));
@@ -460,17 +470,23 @@ impl<'a> LegalOrders<'a> {
         out[from.index() / 64] &= !(1 << (from.index() % 64));
     }
 
-    /// The fleets a chain from `from`'s coast reaches, into `reached` (a bit set over
-    /// fleets): never the fleet in `from` itself, which carries nothing, nor `without`.
-    fn spread(&self, from: ProvinceId, without: Option<usize>, reached: &mut [u64]) {
-        let (map, fw) = (self.map, self.fleet_words);
-        reached.fill(0);
-        // The fleets left out are marked reached while the chain spreads, so it never
-        // enters them, and unmarked at the end.
-        let left_out = [self.fleets.iter().position(|&f| f == from), without];
-        for i in left_out.into_iter().flatten() {
-            reached[i / 64] |= 1 << (i % 64);
+    /// The fleets at `from`'s coast that may start a convoy chain (a bit set over fleets):
+    /// never the fleet in `from` itself, which carries nothing.
+    fn seeds(&self, from: ProvinceId, seeds: &mut [u64]) {
+        let map = self.map;
+        seeds.fill(0);
+        for (i, &f) in self.fleets.iter().enumerate() {
+            if f != from && map.fleet_reaches(map.main_loc(f), from) {
+                seeds[i / 64] |= 1 << (i % 64);
+            }
         }
+    }
+
+    /// The fleets a chain from the fleets of `seeds` (those at an army's coast: see
+    /// [`LegalOrders::seeds`]) reaches, into `reached` (a bit set over fleets), never
+    /// entering `without`.
+    fn spread(&self, seeds: &[u64], without: Option<usize>, reached: &mut [u64]) {
+        let fw = self.fleet_words;
         // The fleets reached whose borders are still to follow, as a bit set (on the
         // stack for up to 128 fleets).
         let (mut small, mut large) = ([0u64; 2], Vec::new());
@@ -480,11 +496,16 @@ impl<'a> LegalOrders<'a> {
             large.resize(fw, 0);
             &mut large
         };
-        for (i, &f) in self.fleets.iter().enumerate() {
-            if reached[i / 64] >> (i % 64) & 1 == 0 && map.fleet_reaches(map.main_loc(f), from) {
-                reached[i / 64] |= 1 << (i % 64);
-                pending[i / 64] |= 1 << (i % 64);
-            }
+        // The fleet left out is marked reached while the chain spreads, so it is never
+        // entered, and unmarked at the end.
+        let left_out = without.map(|i| (i / 64, 1u64 << (i % 64)));
+        for ((r, p), &s) in reached.iter_mut().zip(pending.iter_mut()).zip(seeds) {
+            *r = s;
+            *p = s;
+        }
+        if let Some((k, bit)) = left_out {
+            reached[k] |= bit;
+            pending[k] &= !bit;
         }
         while let Some(k) = pending.iter().position(|&word| word != 0) {
             let i = k * 64 + pending[k].trailing_zeros() as usize;
@@ -495,8 +516,8 @@ impl<'a> LegalOrders<'a> {
                 *p |= new;
             }
         }
-        for i in left_out.into_iter().flatten() {
-            reached[i / 64] &= !(1 << (i % 64));
+        if let Some((k, bit)) = left_out {
+            reached[k] &= !bit;
         }
     }
 
@@ -653,7 +674,8 @@ impl<'a> LegalOrders<'a> {
                     self.has(chain(o, f), p) && {
                         let round = around.get_or_insert_with(|| {
                             let (mut fleets, mut coasts) = (vec![0u64; self.fleet_words], vec![0u64; w]);
-                            self.spread(there, Some(f), &mut fleets);
+                            let seeds = convoy.seeds.get(o * self.fleet_words..(o + 1) * self.fleet_words);
+                            self.spread(seeds.unwrap_or_default(), Some(f), &mut fleets);
                             self.coasts(&fleets, &mut coasts);
                             coasts
                         });
@@ -891,6 +913,9 @@ struct ConvoyReach {
     /// Per province, the armies the fleets could carry there, as a bit set over units
     /// (`unit_words` words); empty when no fleet may convoy.
     touching: Vec<u64>,
+    /// Per unit (armies), the fleets at its coast that may start a chain
+    /// ([`LegalOrders::seeds`], `fleet_words` words).
+    seeds: Vec<u64>,
 }
 
 /// A unit as an order names it, built from copies.
