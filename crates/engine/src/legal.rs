@@ -611,7 +611,7 @@ impl<'a> LegalOrders<'a> {
         let unit = &position.units[u];
         let here = map.province_of(unit.loc);
         let (kind, power) = (unit.kind, unit.power);
-        let Scratch { supported, seen, carried, .. } = scratch;
+        let Scratch { supported, seen, carried, round_fleets, round_coasts, .. } = scratch;
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
         let my_reach = &self.support_reach[u * w..][..w];
         let fleet = self.convoying_fleet(unit);
@@ -666,20 +666,24 @@ impl<'a> LegalOrders<'a> {
             }
             seen[here.index() / 64] &= !(1 << (here.index() % 64));
             // Where the fleets but this one could carry the army, worked out once.
-            let mut around: Option<Vec<u64>> = None;
+            let mut round_made = false;
             for p in ones(seen) {
                 // A fleet cannot both support the move and carry the army: when a route
                 // there goes through it, another must go round it.
                 let carrier = fleet.is_some_and(|f| {
                     self.has(chain(o, f), p) && {
-                        let round = around.get_or_insert_with(|| {
-                            let (mut fleets, mut coasts) = (vec![0u64; self.fleet_words], vec![0u64; w]);
-                            let seeds = convoy.seeds.get(o * self.fleet_words..(o + 1) * self.fleet_words);
-                            self.spread(seeds.unwrap_or_default(), Some(f), &mut fleets);
-                            self.coasts(&fleets, &mut coasts);
-                            coasts
-                        });
-                        !self.has(round, p)
+                        if !round_made {
+                            let fw = self.fleet_words;
+                            round_fleets.clear();
+                            round_fleets.resize(fw, 0);
+                            round_coasts.clear();
+                            round_coasts.resize(w, 0);
+                            let seeds = convoy.seeds.get(o * fw..(o + 1) * fw).unwrap_or_default();
+                            self.spread(seeds, Some(f), round_fleets);
+                            self.coasts(round_fleets, round_coasts);
+                            round_made = true;
+                        }
+                        !self.has(round_coasts, p)
                     }
                 });
                 if !self.frozen(p) && !carrier {
@@ -876,6 +880,10 @@ struct Scratch {
     supported: Vec<usize>,
     /// Provinces a support of one unit's move may still be offered into.
     seen: Vec<u64>,
+    /// The fleets, and the coasts, an army's chains reach without the fleet whose orders
+    /// are listed (a support of a move by convoy that it would carry).
+    round_fleets: Vec<u64>,
+    round_coasts: Vec<u64>,
 }
 
 /// The scratch of [`LegalOrders::chains_from`]: the route being walked and, per level of
