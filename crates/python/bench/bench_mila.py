@@ -117,6 +117,46 @@ def played_to(make, year, seed=7):
     return game
 
 
+def agent_loop_alone(rounds):
+    """Seconds a phase of `random_game`'s own Python: the loop run against stub games that
+    hand back the lists a dip game recorded (their methods cost what a Python call costs)."""
+    recorded, game = [], dip.mila.Game()
+    rng = random.Random(0)
+    while not game.is_game_done and int(game.get_current_phase()[1:5]) < 1920:
+        possible = game.get_all_possible_orders()
+        orderable = {p: game.get_orderable_locations(p) for p in game.powers}
+        recorded.append((game.get_current_phase(), possible, orderable))
+        for power_name in game.powers:
+            game.set_orders(power_name, [rng.choice(possible[loc]) for loc in orderable[power_name] if possible[loc]])
+        game.process()
+    names = list(game.powers)
+
+    class Stub:
+        def __init__(self):
+            self.i, self.powers = 0, {name: None for name in names}
+
+        @property
+        def is_game_done(self):
+            return self.i >= len(recorded)
+
+        def get_current_phase(self):
+            return recorded[self.i][0]
+
+        def get_all_possible_orders(self):
+            return recorded[self.i][1]
+
+        def get_orderable_locations(self, power_name):
+            return recorded[self.i][2][power_name]
+
+        def set_orders(self, power_name, orders):
+            pass
+
+        def process(self):
+            self.i += 1
+
+    return median_time(lambda: random_game(Stub, 0), rounds, 50) / len(recorded)
+
+
 def games_per_second(make, games, rounds):
     rates = []
     seed = 0
@@ -251,6 +291,8 @@ def main():
     ratios["random_game"] = dip_rate / mila_rate
     print(f"| whole random game to 1920 or a winner | {mila_rate:.3f} games/s | {dip_rate:,.1f} games/s | "
           f"{ratios['random_game']:,.0f}× |")
+    print(f"\nthe random game's own loop alone (stub games handing back recorded lists): "
+          f"{agent_loop_alone(rounds) * 1e6:.2f} µs a phase")
     games, phases = (1024, 10) if QUICK else (2048, 20)
     times = scaling(games, phases, 3 if QUICK else 7)
     per_phase = {t: times[t] / (games * phases) for t in times}
