@@ -324,8 +324,7 @@ impl<'a> LegalOrders<'a> {
                     Chains::Nothing => false,
                 };
                 if walk {
-                    let (seeds, chains) = (&reach.seeds[u * fw..][..fw], &mut reach.chains[u * nf * w..][..nf * w]);
-                    self.chains_from(from, seeds, &reached, chains, &mut search);
+                    self.chains_from(from, seeds, &reached, &mut reach.chains[u * nf * w..][..nf * w], &mut search);
                 }
             }
         }
@@ -539,8 +538,8 @@ impl<'a> LegalOrders<'a> {
         self.fleets.iter().position(|&f| f == here).filter(|_| unit.kind == UnitKind::Fleet)
     }
 
-    /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives:
-    /// gathered compact, then written out into a list of the exact length.
+    /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives,
+    /// into a list allocated once (at a bound on its length).
     fn unit_orders(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> Vec<Order> {
         let map = self.map;
         let unit = &self.position.units[u];
@@ -712,9 +711,10 @@ impl<'a> LegalOrders<'a> {
         let (w, uw) = (self.words, self.unit_words);
         let Scratch { supported, candidates, carried, .. } = scratch;
         let my_reach = &self.support_reach[u * w..][..w];
+        // The units standing in or moving to a province it reaches (`touching`), and the
+        // armies the fleets could carry to one (`convoy.touching`).
         candidates.clear();
         candidates.resize(uw, 0);
-        // And the armies the fleets could carry to a province it reaches.
         carried.clear();
         carried.resize(uw, 0);
         let by_convoy = !self.fleets.is_empty();

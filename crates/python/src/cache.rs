@@ -318,18 +318,8 @@ pub struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {
-        // Eight bytes a step: slices of integers (unit keys) hash as their bytes.
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.write_u64(u64::from_le_bytes(word) ^ (rest.len() as u64) << 59);
+        for &b in bytes {
+            self.write_u64(u64::from(b));
         }
     }
     fn write_u8(&mut self, i: u8) {

@@ -73,6 +73,35 @@ def test_mila_ignores_bad_orders_like_ignore_errors():
     assert len(g.error) == 2
 
 
+def test_set_orders_and_the_table_refuse_bad_input():
+    from dip import _dip
+
+    g = Game()
+    # An item that is not a string: nothing is set.
+    with pytest.raises(TypeError):
+        g.set_orders("FRANCE", ["A PAR - BUR", 3])
+    assert g.get_orders("FRANCE") == []
+    # A power the map lacks, by a string of its own (not one power_names gave).
+    with pytest.raises(ValueError, match="no power `NARNIA`"):
+        g.set_orders("NARNIA", ["A PAR H"])
+    with pytest.raises(ValueError, match="no power `NARNIA`"):
+        g.get_orderable_locations("NARNIA")
+    # A str subclass is read from its text.
+    class Text(str):
+        pass
+
+    g.set_orders("FRANCE", [Text("A PAR - BUR")])
+    assert g.get_orders("FRANCE") == ["A PAR - BUR"]
+    # The tests' hook: an unknown map is an error, limits of nothing still list.
+    with pytest.raises(dip.LoadError):
+        _dip._set_text_table_limits("narnia", 1, 1)
+    _dip._set_text_table_limits("standard", 0, 0)
+    try:
+        assert "A PAR - BUR" in Game().get_all_possible_orders()["PAR"]
+    finally:
+        _dip._set_text_table_limits("standard", 500_000, 4 << 20)
+
+
 def test_saved_game_files_are_written_whole(tmp_path):
     from dip.mila import Game
     from dip.mila.export import load_saved_games_from_disk, to_saved_game_format
