@@ -33,7 +33,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// One game, as MILA's `Game` keeps it.
-#[pyclass(module = "dip._dip")]
+#[pyclass(module = "dip._dip", subclass)]
 #[derive(Debug)]
 pub struct MilaCore {
     cache: Arc<MapCache>,
@@ -55,6 +55,9 @@ pub struct MilaCore {
     /// on the Python thread that made it (not on `process_many`'s threads, where freeing
     /// another thread's memory costs more).
     board: u64,
+    /// MILA's `game.error`: the orders `set_orders` ignored, with why. Made when first
+    /// needed (most games never ignore an order).
+    error: Option<Py<PyList>>,
 }
 
 /// The possible orders of one board: ids of their texts in the map's table of a given
@@ -106,10 +109,12 @@ impl MilaCore {
             done,
             possible: None,
             board: 0,
+            error: None,
         }
     }
 
-    fn copy(&self) -> Self {
+    /// A copy sharing nothing mutable with this game (its `error` list copied too).
+    fn copy(&self, py: Python<'_>) -> Self {
         MilaCore {
             cache: self.cache.clone(),
             map: self.map.clone(),
@@ -120,6 +125,7 @@ impl MilaCore {
             done: self.done,
             possible: self.possible.clone().filter(|l| l.board == self.board),
             board: self.board,
+            error: self.error.as_ref().map(|list| list.bind(py).get_slice(0, usize::MAX).unbind()),
         }
     }
 
@@ -346,38 +352,64 @@ fn dip_rule_items(items: &[String]) -> Vec<String> {
 
 #[pymethods]
 impl MilaCore {
+    /// The opening of `map_name` under `rules` (MILA's rule flags, which change nothing,
+    /// and dip presets or `ISSUE=CHOICE` overrides) and `dip_rules` (dip's only, a string
+    /// or a list); MILA's other arguments (`game_id`, ...) are the Python class's. With
+    /// `_source`, a copy of that game instead (how `clone()` makes one of a subclass).
     #[new]
-    #[pyo3(signature = (map_name="standard", rules=Vec::new()))]
-    fn new(py: Python<'_>, map_name: &str, rules: Vec<String>) -> PyResult<Self> {
+    #[pyo3(signature = (map_name="standard", rules=None, game_id=None, dip_rules=None, *, _source=None, **kwargs))]
+    fn new(
+        py: Python<'_>,
+        map_name: &str,
+        rules: Option<Vec<String>>,
+        game_id: Option<&Bound<'_, PyAny>>,
+        dip_rules: Option<&Bound<'_, PyAny>>,
+        _source: Option<PyRef<'_, Self>>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let _ = (game_id, kwargs);
+        if let Some(source) = _source {
+            return Ok(source.copy(py));
+        }
+        let mut items = rules.unwrap_or_default();
+        match dip_rules {
+            None => {}
+            Some(one) if one.is_instance_of::<PyString>() => items.push(one.extract()?),
+            Some(many) => items.extend(many.extract::<Vec<String>>()?),
+        }
         let cache = map_cache(py, map_name)?;
-        let rules = rules_for(&cache.map, &dip_rule_items(&rules))?;
+        let rules = rules_for(&cache.map, &dip_rule_items(&items))?;
         let position = Position::opening(&cache.map);
         Ok(MilaCore::fresh(cache, rules, position))
     }
 
-    /// A copy sharing nothing mutable with this game.
-    fn clone(&self) -> Self {
-        self.copy()
-    }
-
     /// Sets the rules: presets and `ISSUE=CHOICE` overrides over the variant's defaults.
-    fn set_rules(&mut self, rules: Vec<String>) -> PyResult<()> {
+    fn _set_rules(&mut self, rules: Vec<String>) -> PyResult<()> {
         self.rules = rules_for(&self.map, &dip_rule_items(&rules))?;
         Ok(())
     }
 
+    /// The map's name as dip knows it.
     #[getter]
-    fn map_name(&self) -> &str {
+    fn _map_name(&self) -> &str {
         self.map.name()
     }
 
     /// `S1901M`, or `COMPLETED` once a power has won.
-    fn current_phase(&self) -> String {
+    fn get_current_phase(&self) -> String {
         if self.done { "COMPLETED".into() } else { saved::phase_name(self.position.phase) }
     }
 
-    /// `SPRING 1901 MOVEMENT`, `FALL 1901 RETREATS`, `WINTER 1901 ADJUSTMENTS`.
-    fn long_phase(&self) -> String {
+    /// `S1901M`, or `COMPLETED` once a power has won.
+    #[getter]
+    fn current_short_phase(&self) -> String {
+        self.get_current_phase()
+    }
+
+    /// `SPRING 1901 MOVEMENT`, `FALL 1901 RETREATS`, `WINTER 1901 ADJUSTMENTS`;
+    /// `COMPLETED` once a power has won.
+    #[getter]
+    fn phase(&self) -> String {
         if self.done {
             return "COMPLETED".into();
         }
@@ -394,26 +426,38 @@ impl MilaCore {
         format!("{season} {} {kind}", phase.year)
     }
 
+    /// A power has won.
     #[getter]
-    fn done(&self) -> bool {
+    fn is_game_done(&self) -> bool {
         self.done
     }
 
     #[getter]
-    fn year(&self) -> u16 {
+    fn _year(&self) -> u16 {
         self.position.phase.year
     }
 
+    /// MILA's `game.error`: the orders `set_orders` ignored, as `"ORDER: why"`.
+    #[getter]
+    fn get_error<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyList> {
+        self.error.get_or_insert_with(|| PyList::empty(py).unbind()).bind(py).clone()
+    }
+
+    #[setter]
+    fn set_error(&mut self, error: Bound<'_, PyList>) {
+        self.error = Some(error.unbind());
+    }
+
     /// Power names upper-case, in the map's order.
-    fn power_names<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+    fn _power_names<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
         self.cache.powers.iter().map(|p| p.bind(py).clone()).collect()
     }
 
-    fn units(&self, power: &str) -> PyResult<Vec<String>> {
+    fn _units(&self, power: &str) -> PyResult<Vec<String>> {
         Ok(self.unit_strings(self.power(power)?))
     }
 
-    fn centers<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
+    fn _centers<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
         let power = self.power(power)?;
         Ok(self
             .map
@@ -423,13 +467,13 @@ impl MilaCore {
             .collect())
     }
 
-    fn homes(&self, power: &str) -> PyResult<Vec<String>> {
+    fn _homes(&self, power: &str) -> PyResult<Vec<String>> {
         let power = self.power(power)?;
         Ok(self.map.power(power).homes.iter().map(|&h| self.province_key(h)).collect())
     }
 
     /// Retreat lists of the power's dislodged units: `{"A MUN": ["BOH", "TYR"]}`.
-    fn retreats<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyDict>> {
+    fn _retreats<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyDict>> {
         let power = self.power(power)?;
         let map = &*self.map;
         let dict = PyDict::new(py);
@@ -441,19 +485,32 @@ impl MilaCore {
         Ok(dict)
     }
 
-    fn orderable_locations<'py>(
+    /// Where a power has something to order this phase (provinces: `STP`, `PAR`), or a
+    /// dict of every power's.
+    #[pyo3(signature = (power_name=None))]
+    fn get_orderable_locations<'py>(
         &self,
         py: Python<'py>,
-        power: &Bound<'py, PyString>,
-    ) -> PyResult<Vec<Bound<'py, PyString>>> {
-        Ok(self.orderable(self.power_of(power)?).into_iter().map(|p| self.province_name(py, p)).collect())
+        power_name: Option<&Bound<'py, PyString>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let of = |power: PowerId| PyList::new(py, self.orderable(power).into_iter().map(|p| self.province_name(py, p)));
+        match power_name {
+            Some(name) => Ok(of(self.power_of(name)?)?.into_any()),
+            None => {
+                let dict = PyDict::new(py);
+                for (i, name) in self.cache.powers.iter().enumerate() {
+                    dict.set_item(name.bind(py), of(PowerId(i as u8))?)?;
+                }
+                Ok(dict.into_any())
+            }
+        }
     }
 
     /// Every location of the map → the legal orders there, in MILA notation. Locations
     /// with nothing to order map to an empty list; a unit on a coast is listed under both
     /// the coast (`STP/SC`) and the province (`STP`), as MILA does. Fresh lists and a fresh
     /// dict every call; the texts are worked out once a board (see `possible`).
-    fn all_possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    fn get_all_possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let mut table = self.cache.order_texts();
         let listing = match &self.possible {
             Some(listing) if listing.generation == table.generation() && listing.board == self.board => listing.clone(),
@@ -493,53 +550,71 @@ impl MilaCore {
         Ok(dict)
     }
 
-    /// Sets orders for a power (MILA's `set_orders`). Each order replaces an earlier one for
-    /// the same unit when `replace` is true, and is dropped otherwise. Orders that cannot be
-    /// read, or for a unit the power has no say over, are ignored (MILA's `IGNORE_ERRORS`)
-    /// and returned as `(text, reason)` pairs; None when every order was taken.
-    #[pyo3(signature = (power, orders, replace=true))]
+    /// Sets a power's orders (MILA's `set_orders`): a string, or a list (any iterable) of
+    /// strings. Each order replaces an earlier one for the same unit when `replace` is
+    /// true, and is dropped otherwise. Orders that cannot be read, or for a unit the power
+    /// has no say over, are ignored (MILA's `IGNORE_ERRORS`) and added to `error` as
+    /// `"ORDER: why"`. `expand` is MILA's and changes nothing.
+    #[pyo3(signature = (power_name, orders, expand=true, replace=true))]
     fn set_orders(
         &mut self,
-        power: &Bound<'_, PyString>,
-        orders: Vec<Bound<'_, PyString>>,
+        py: Python<'_>,
+        power_name: &Bound<'_, PyString>,
+        orders: &Bound<'_, PyAny>,
+        expand: bool,
         replace: bool,
-    ) -> PyResult<Option<Vec<(String, String)>>> {
-        let power = self.power_of(power)?;
-        let text = |s: &Bound<'_, PyString>| s.to_string();
+    ) -> PyResult<()> {
+        let _ = expand;
+        let power = self.power_of(power_name)?;
+        // Every item is checked to be a string before any order is set.
+        let items: Vec<Bound<'_, PyString>> = if let Ok(one) = orders.cast::<PyString>() {
+            vec![one.clone()]
+        } else if let Ok(list) = orders.cast::<PyList>() {
+            list.iter().map(|o| o.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?
+        } else {
+            orders.try_iter()?.map(|o| o?.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?
+        };
+        let mut rejected: Vec<(&Bound<'_, PyString>, String)> = Vec::new();
         if self.done {
-            return Ok(Some(orders.iter().map(|o| (text(o), "the game is over".to_string())).collect()));
-        }
-        let mut rejected = Vec::new();
-        let table = self.cache.order_texts();
-        for item in &orders {
-            let order = match self.order_from(&table, power, item) {
-                Ok(order) => order,
-                Err(e) => {
-                    rejected.push((text(item), e));
+            rejected.extend(items.iter().map(|o| (o, "the game is over".to_string())));
+        } else {
+            let table = self.cache.order_texts();
+            for item in &items {
+                let order = match self.order_from(&table, power, item) {
+                    Ok(order) => order,
+                    Err(e) => {
+                        rejected.push((item, e));
+                        continue;
+                    }
+                };
+                if order.power != power || !self.may_order(power, &order) {
+                    rejected.push((item, "no unit of this power to order there".into()));
                     continue;
                 }
-            };
-            if order.power != power || !self.may_order(power, &order) {
-                rejected.push((text(item), "no unit of this power to order there".into()));
-                continue;
-            }
-            let list = &mut self.orders[power.index()];
-            let same =
-                Self::order_province(&order).and_then(|p| list.iter().position(|o| Self::order_province(o) == Some(p)));
-            match same {
-                Some(i) if replace => list[i] = order,
-                Some(_) => rejected.push((text(item), "the unit already has an order".into())),
-                None => list.push(order),
+                let list = &mut self.orders[power.index()];
+                let same = Self::order_province(&order)
+                    .and_then(|p| list.iter().position(|o| Self::order_province(o) == Some(p)));
+                match same {
+                    Some(i) if replace => list[i] = order,
+                    Some(_) => rejected.push((item, "the unit already has an order".into())),
+                    None => list.push(order),
+                }
             }
         }
-        Ok((!rejected.is_empty()).then_some(rejected))
+        if !rejected.is_empty() {
+            let error = self.get_error(py);
+            for (item, why) in rejected {
+                error.append(format!("{item}: {why}"))?;
+            }
+        }
+        Ok(())
     }
 
     /// For the tests: the listed texts of the board waiting whose order, taken from the
     /// listing (as `set_orders` takes the strings a listing gave), differs from the order
     /// read from the text. Empty when the two ways agree.
-    fn listed_orders_unlike_read(&mut self, py: Python<'_>) -> PyResult<Vec<String>> {
-        let listing = self.all_possible_orders(py)?;
+    fn _listed_orders_unlike_read(&mut self, py: Python<'_>) -> PyResult<Vec<String>> {
+        let listing = self.get_all_possible_orders(py)?;
         let table = self.cache.order_texts();
         let options = ParseOptions::new(self.position.phase.kind);
         let mut unlike = Vec::new();
@@ -562,15 +637,15 @@ impl MilaCore {
     }
 
     /// The orders set for a power, in MILA notation.
-    fn orders_of(&self, power: &str) -> PyResult<Vec<String>> {
+    fn _orders_of(&self, power: &str) -> PyResult<Vec<String>> {
         let power = self.power(power)?;
         Ok(self.orders[power.index()].iter().map(|o| o.display_mila(&self.map).to_string()).collect())
     }
 
     /// Clears the orders of one power, or of all.
-    #[pyo3(signature = (power=None))]
-    fn clear_orders(&mut self, power: Option<&str>) -> PyResult<()> {
-        match power {
+    #[pyo3(signature = (power_name=None))]
+    fn clear_orders(&mut self, power_name: Option<&str>) -> PyResult<()> {
+        match power_name {
             Some(name) => {
                 let p = self.power(name)?;
                 self.orders[p.index()].clear();
@@ -583,12 +658,14 @@ impl MilaCore {
     /// Adjudicates the phase with the orders set and moves on to the next phase that needs
     /// orders. Units without orders hold; a power without orders in an adjustment phase
     /// is handled by the civil-disorder rules.
-    fn process(&mut self) -> PyResult<()> {
-        ADJUDICATOR.with_borrow_mut(|adjudicator| self.play_with(adjudicator)).map_err(adjudication_error)
+    fn process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
+        let mut game = slf.try_borrow_mut()?;
+        ADJUDICATOR.with_borrow_mut(|adjudicator| game.play_with(adjudicator)).map_err(adjudication_error)?;
+        Ok(slf.clone())
     }
 
     /// The results of the phase last processed, in MILA's codes by unit.
-    fn last_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn _last_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         match self.history.last() {
             Some(r) => {
                 let results = saved::mila_results(&self.map, &r.position, &r.orders, (&r.outcome).into());
@@ -599,7 +676,7 @@ impl MilaCore {
     }
 
     /// The board as MILA's `get_state()` keys it.
-    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn _state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut state = saved::position_to_state(&self.map, &self.position);
         if self.done {
             state.name = "COMPLETED".into();
@@ -608,7 +685,7 @@ impl MilaCore {
     }
 
     /// Replaces the board by a `get_state()` dict; orders set are cleared, history is kept.
-    fn set_state(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn _set_state(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
         let map = &*self.map;
         // The state does not say where attackers came from; the phase just played does.
         let attackers: Vec<saved::Attacker> = self
@@ -632,18 +709,18 @@ impl MilaCore {
     }
 
     /// Forgets the phases played (MILA's `set_state(..., clear_history=True)`).
-    fn clear_history(&mut self) {
+    fn _clear_history(&mut self) {
         self.history.clear();
     }
 
     /// Phases played.
-    fn history_len(&self) -> usize {
+    fn _history_len(&self) -> usize {
         self.history.len()
     }
 
     /// The game in the saved-game format (a dict): every phase played, then the board
     /// waiting (named `COMPLETED` once a power has won).
-    fn saved_game<'py>(&self, py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyAny>> {
+    fn _saved_game<'py>(&self, py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyAny>> {
         let played = self.history.iter().map(|r| PlayedRecord {
             start: &r.position,
             orders: &r.orders,
@@ -665,7 +742,7 @@ impl MilaCore {
     /// again, under dip presets or overrides in `rules` when given.
     #[staticmethod]
     #[pyo3(signature = (game, rules=Vec::new()))]
-    fn from_saved_game(game: &Bound<'_, PyAny>, rules: Vec<String>) -> PyResult<Self> {
+    fn _from_saved_game(game: &Bound<'_, PyAny>, rules: Vec<String>) -> PyResult<Self> {
         let saved = saved_game_arg(game)?;
         let cache = map_cache(game.py(), &saved.map)?;
         let played = dip::Game::from_saved_game((*cache.map).clone(), &saved).map_err(game_errors)?;
@@ -677,7 +754,7 @@ impl MilaCore {
     }
 
     /// The winner's name, upper-case, once a power has won.
-    fn winner(&self) -> Option<String> {
+    fn _winner(&self) -> Option<String> {
         dip::adjust::winner(&self.map, &self.position).map(|p| self.map.power(p).name.to_ascii_uppercase())
     }
 }

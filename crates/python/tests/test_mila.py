@@ -52,7 +52,7 @@ def test_listed_strings_given_back_are_the_orders_their_texts_read_as():
         for _ in range(30):
             if listed.is_game_done:
                 break
-            assert listed._core.listed_orders_unlike_read() == []
+            assert listed._listed_orders_unlike_read() == []
             kinds.add(listed.phase_type)
             possible = listed.get_all_possible_orders()
             if listed.phase_type == "R" and variant == "standard":
@@ -70,7 +70,8 @@ def test_listed_strings_given_back_are_the_orders_their_texts_read_as():
     # A listed string of another kind of phase is read, and refused, as before.
     g = Game()
     for power_name in g.powers:
-        assert g._core.set_orders(power_name, [retreat], True)
+        g.set_orders(power_name, [retreat])
+        assert g.error[-1].startswith(f"{retreat}: ")
         assert g.get_orders(power_name) == []
 
 
@@ -125,7 +126,7 @@ def test_possible_orders_read_back_as_written():
     rng = random.Random(11)
     g = Game()
     checked = 0
-    while g._core.year < 1905:
+    while g._year < 1905:
         possible = g.get_all_possible_orders()
         kind = kinds[g.phase_type]
         for power_name in g.powers:

@@ -30,9 +30,12 @@ def test_stubs_list_each_class_method():
     tree = ast.parse(text)
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and not issubclass(getattr(_dip, node.name), Exception):
-            declared = {n.name for n in node.body if isinstance(n, ast.FunctionDef)} - {"__init__", "__eq__"}
+            declared = {n.name for n in node.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}
             actual = {n for n in dir(getattr(_dip, node.name)) if not n.startswith("_")}
             assert declared == actual, node.name
+            # The private methods a stub declares exist too.
+            private = {n.name for n in node.body if isinstance(n, ast.FunctionDef) and n.name.startswith("_")}
+            assert private - {"__init__", "__eq__"} <= set(dir(getattr(_dip, node.name))), node.name
 
 
 def test_typed_package_and_docstrings():

@@ -66,5 +66,4 @@ def process_many(games: Iterable[Union["dip.mila.Game", MilaCore]]) -> None:  # 
     Each game moves on exactly as its own ``process()`` would (same orders, same rules,
     same result); games that are over are left alone. Accepts ``dip.mila.Game`` objects.
     """
-    cores = [g if isinstance(g, MilaCore) else g._core for g in games]
-    _process_many(cores)
+    _process_many(list(games))

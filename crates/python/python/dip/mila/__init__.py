@@ -57,29 +57,29 @@ class Power:
     @property
     def units(self) -> List[str]:
         """Units on the board (``A PAR``, ``F STP/SC``), not the dislodged ones."""
-        return [u for u in self._game._core.units(self.name) if not u.startswith("*")]
+        return [u for u in self._game._units(self.name) if not u.startswith("*")]
 
     @property
     def centers(self) -> List[str]:
-        return self._game._core.centers(self.name)
+        return self._game._centers(self.name)
 
     @property
     def homes(self) -> List[str]:
-        return self._game._core.homes(self.name)
+        return self._game._homes(self.name)
 
     @property
     def retreats(self) -> Dict[str, List[str]]:
         """Dislodged units and where each may retreat (``{"A MUN": ["BOH", "TYR"]}``)."""
-        return self._game._core.retreats(self.name)
+        return self._game._retreats(self.name)
 
     @property
     def orders(self) -> List[str]:
-        return self._game._core.orders_of(self.name)
+        return self._game._orders_of(self.name)
 
     def is_eliminated(self) -> bool:
         """No units, no centres and nothing to retreat, as MILA decides it."""
-        core = self._game._core
-        return not (core.units(self.name) or core.centers(self.name))
+        game = self._game
+        return not (game._units(self.name) or game._centers(self.name))
 
     def __repr__(self) -> str:
         return f"Power({self.name!r})"
@@ -104,12 +104,17 @@ class GamePhaseData:
         return f"GamePhaseData({self.name!r})"
 
 
-class Game:
+class Game(MilaCore):
     """A game as MILA's ``diplomacy.Game`` shows it, adjudicated by dip.
 
     ``rules``: MILA's rule flags (kept, not acted on) and/or dip rule presets and
     overrides; ``dip_rules``: dip presets and overrides only (``"webdiplomacy"``,
     ``"4.A.2=all-hold"``), applied over the variant's defaults.
+
+    The board, the orders and the phases played live in the Rust class this one extends;
+    what agent code calls every phase (``get_all_possible_orders``,
+    ``get_orderable_locations``, ``set_orders``, ``process``, ``get_current_phase``,
+    ``is_game_done``, ``phase``, ``error``) is that class's own, with no Python in between.
     """
 
     def __init__(
@@ -120,59 +125,42 @@ class Game:
         dip_rules: Union[str, Iterable[str], None] = None,
         **kwargs: Any,
     ) -> None:
+        # The board was made from the same arguments by MilaCore.__new__.
         self.rules: List[str] = list(DEFAULT_RULES if rules is None else rules)
-        extra = [dip_rules] if isinstance(dip_rules, str) else list(dip_rules or [])
-        self._dip_rules = extra
-        self._core = MilaCore(map_name, self.rules + extra)
+        self._dip_rules = [dip_rules] if isinstance(dip_rules, str) else list(dip_rules or [])
         self.game_id = game_id or "dip"
         self.map_name = map_name
-        self.error: List[str] = []
         self._powers: Optional[Dict[str, Power]] = None
         # MILA accepts and ignores many keyword arguments (n_controls, deadline, ...).
         self.metadata: Dict[str, Any] = dict(kwargs.get("metadata", {}))
 
     @classmethod
-    def _wrap(cls, core: MilaCore, like: Optional["Game"] = None) -> "Game":
-        game = cls.__new__(cls)
-        game._core = core
+    def _from_core(cls, core: MilaCore, like: Optional["Game"] = None) -> "Game":
+        """A game with a copy of `core`'s board and history, and the Python attributes of
+        `like` (copied) or the defaults."""
+        game = cls.__new__(cls, _source=core)
         if like is None:
             game.rules, game._dip_rules, game.game_id = list(DEFAULT_RULES), [], "dip"
-            game.map_name, game.error, game.metadata = core.map_name, [], {}
+            game.map_name, game.metadata = core._map_name, {}
         else:
             game.rules, game._dip_rules, game.game_id = like.rules[:], like._dip_rules[:], like.game_id
-            game.map_name, game.error, game.metadata = like.map_name, like.error[:], like.metadata.copy()
+            game.map_name, game.metadata = like.map_name, like.metadata.copy()
         game._powers = None
         return game
 
-    # The phase.
-    @property
-    def phase(self) -> str:
-        """``SPRING 1901 MOVEMENT``; ``COMPLETED`` once a power has won."""
-        return self._core.long_phase()
-
-    def get_current_phase(self) -> str:
-        """``S1901M``, ``F1901R``, ``W1901A``; ``COMPLETED`` once a power has won."""
-        return self._core.current_phase()
-
-    @property
-    def current_short_phase(self) -> str:
-        return self._core.current_phase()
-
+    # The phase: get_current_phase(), current_short_phase, phase and is_game_done are
+    # MilaCore's.
     @property
     def phase_type(self) -> str:
         """``M``, ``R`` or ``A`` (``-`` when the game is over)."""
-        phase = self._core.current_phase()
+        phase = self.get_current_phase()
         return "-" if phase == "COMPLETED" else phase[-1]
-
-    @property
-    def is_game_done(self) -> bool:
-        return self._core.done
 
     @property
     def outcome(self) -> List[str]:
         """``[last phase, winner]`` once a power has won, as MILA records it; else empty."""
-        winner = self._core.winner()
-        if not self._core.done or winner is None:
+        winner = self._winner()
+        if not self.is_game_done or winner is None:
             return []
         history = self.get_phase_history()
         return [history[-1].name if history else "COMPLETED", winner]
@@ -183,7 +171,7 @@ class Game:
         powers = self._powers
         if powers is None:
             # Made when first asked for: a clone in a search rarely is.
-            powers = self._powers = {name: Power(self, name) for name in self._core.power_names()}
+            powers = self._powers = {name: Power(self, name) for name in self._power_names()}
         return powers
 
     def get_power(self, power_name: str) -> Power:
@@ -192,66 +180,41 @@ class Game:
     def get_units(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
         """A power's units (``['A PAR', '*A MUN']``: ``*`` marks a dislodged one), or all by power."""
         if power_name is None:
-            return {name: self._core.units(name) for name in self.powers}
-        return self._core.units(power_name)
+            return {name: self._units(name) for name in self.powers}
+        return self._units(power_name)
 
     def get_centers(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
         if power_name is None:
-            return {name: self._core.centers(name) for name in self.powers}
-        return self._core.centers(power_name)
+            return {name: self._centers(name) for name in self.powers}
+        return self._centers(power_name)
 
-    def get_orderable_locations(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
-        """Where a power has something to order this phase (provinces: ``STP``, ``PAR``), or all by power."""
-        if power_name is None:
-            return {name: self._core.orderable_locations(name) for name in self.powers}
-        return self._core.orderable_locations(power_name)
-
-    def get_all_possible_orders(self) -> Dict[str, List[str]]:
-        """Every location → its legal orders in MILA notation (empty where nothing can be ordered)."""
-        return self._core.all_possible_orders()
-
-    # Orders.
-    def set_orders(self, power_name: str, orders: Union[str, Iterable[str]], expand: bool = True, replace: bool = True) -> None:
-        """Sets a power's orders; orders that cannot be read or name another's unit are ignored and listed in ``error``."""
-        if isinstance(orders, str):
-            orders = [orders]
-        rejected = self._core.set_orders(power_name, orders if isinstance(orders, list) else list(orders), replace)
-        if rejected:
-            self.error.extend(f"{text}: {why}" for text, why in rejected)
-
+    # Orders: get_orderable_locations(), get_all_possible_orders(), set_orders(),
+    # clear_orders() and process() are MilaCore's.
     def get_orders(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
         if power_name is None:
-            return {name: self._core.orders_of(name) for name in self.powers}
-        return self._core.orders_of(power_name)
-
-    def clear_orders(self, power_name: Optional[str] = None) -> None:
-        self._core.clear_orders(power_name)
-
-    def process(self) -> "Game":
-        """Adjudicates the phase with the orders set and moves on to the next phase needing orders."""
-        self._core.process()
-        return self
+            return {name: self._orders_of(name) for name in self.powers}
+        return self._orders_of(power_name)
 
     @property
     def result(self) -> Dict[str, List[str]]:
         """What each unit's order did in the phase last processed, in MILA's codes."""
-        return self._core.last_results()
+        return self._last_results()
 
     # State and history.
     def get_state(self) -> Dict[str, Any]:
-        return self._core.state()
+        return self._state()
 
     def set_state(self, state: Dict[str, Any], clear_history: bool = True) -> None:
         """Puts the board of a ``get_state()`` dict (or a saved game's phase ``state``) in place.
 
         As in MILA, the phase history is forgotten unless ``clear_history`` is false.
         """
-        self._core.set_state(state)
+        self._set_state(state)
         if clear_history:
-            self._core.clear_history()
+            self._clear_history()
 
     def get_phase_history(self) -> List[GamePhaseData]:
-        phases = self._core.saved_game(self.game_id)["phases"][:-1]
+        phases = self._saved_game(self.game_id)["phases"][:-1]
         return [GamePhaseData(p["name"], p["state"], p["orders"], p["results"]) for p in phases]
 
     def get_phase_data(self) -> GamePhaseData:
@@ -261,7 +224,7 @@ class Game:
     # Copies.
     def clone(self) -> "Game":
         """An independent copy, made in Rust (no Python object graph to walk)."""
-        return Game._wrap(self._core.clone(), self)
+        return type(self)._from_core(self, self)
 
     def __copy__(self) -> "Game":
         return self.clone()

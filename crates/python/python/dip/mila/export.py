@@ -19,7 +19,7 @@ def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_m
     """
     if output_mode not in ("a", "w"):
         raise ValueError(f"output_mode {output_mode!r}: expected 'a' (append) or 'w' (write)")
-    saved = game._core.saved_game(game.game_id)
+    saved = game._saved_game(game.game_id)
     saved["rules"] = list(game.rules)
     if output_path:
         _write_text(output_path, json.dumps(saved) + "\n", append=output_mode == "a")
@@ -32,8 +32,8 @@ def from_saved_game_format(saved_game: Union[Dict[str, Any], str], dip_rules: It
     The rules are those dip recorded in the game's metadata, or ``dip_rules`` (presets
     such as ``"webdiplomacy"`` and ``ISSUE=CHOICE`` overrides) when given.
     """
-    core = MilaCore.from_saved_game(saved_game, list(dip_rules))
-    game = Game._wrap(core)
+    core = MilaCore._from_saved_game(saved_game, list(dip_rules))
+    game = Game._from_core(core)
     if isinstance(saved_game, dict):
         game.game_id = str(saved_game.get("id") or "dip")
         game.rules = list(saved_game.get("rules", game.rules))
