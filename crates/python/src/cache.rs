@@ -11,7 +11,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use dip::{Action, CoastSpec, LegalAction, LegalOrder, Map, Order, UnitKind};
+use dip::{Action, CoastSpec, LegalAction, LegalOrder, LocId, Map, Order, UnitKind};
 
 /// The shared parts of one map.
 #[derive(Debug)]
@@ -40,6 +40,14 @@ pub struct MapCache {
 pub struct OrderTexts {
     /// Locations of the map: the width of a row.
     width: usize,
+    /// The orders most listings are made of, a unit's hold and moves and its supports of
+    /// the units near it, in small dense blocks (see `Near`): a listing's ids then come
+    /// from a few cache lines per unit, where the rows below spread them over many.
+    near: Near,
+    /// (kind of order, unit type, unit location) → where its block starts in
+    /// `near_cells` (kinds 0, hold and moves, and 3, supports).
+    near_blocks: Vec<u32>,
+    near_cells: Vec<u32>,
     /// (kind of order, unit type, unit location) → where its block starts in `starts`.
     blocks: Vec<u32>,
     /// Blocks of `2 × width` row starts, by the other unit's type and location.
@@ -47,12 +55,12 @@ pub struct OrderTexts {
     /// Rows of `width` ids.
     cells: Vec<u32>,
     texts: Vec<Py<PyString>>,
-    /// The order of each text (its power that of the first listing), and each text's id by
-    /// the address of its string: an agent hands the strings it was given back to
-    /// `set_orders`, which then need not be read again. The table holds every string, so
-    /// no other object can have its address.
-    orders: Vec<LegalOrder>,
-    by_address: HashMap<usize, u32, BuildHasherDefault<FxHasher>>,
+    /// The order of each text (its power that of the first listing) by the address of its
+    /// string: an agent hands the strings it was given back to `set_orders`, which then
+    /// need not be read again. The order is kept in the map itself, so finding it costs
+    /// one cache miss (a big table is mostly out of the cache), not two. The table holds
+    /// every string, so no other object can have its address.
+    by_address: HashMap<usize, LegalOrder, BuildHasherDefault<FxHasher>>,
     /// Bumped each time the table is emptied: ids of an older generation mean nothing.
     generation: u64,
     /// Texts, and cells of rows and of blocks, kept at most (`MAX_ORDERS`, `MAX_CELLS`;
@@ -83,6 +91,8 @@ impl OrderTexts {
         let width = map.location_count();
         OrderTexts {
             width,
+            near: Near::new(map),
+            near_blocks: vec![NONE; 2 * 2 * width],
             blocks: vec![NONE; ROW_KINDS * 2 * width],
             max_orders: MAX_ORDERS,
             max_cells: MAX_CELLS,
@@ -94,7 +104,7 @@ impl OrderTexts {
     /// and empties it.
     pub fn set_limits(&mut self, max_orders: usize, max_cells: usize) {
         self.max_orders = max_orders.max(1);
-        self.max_cells = max_cells.max(2 * self.width);
+        self.max_cells = max_cells.max(2 * self.width).max(self.near.largest);
         self.clear();
     }
 
@@ -110,6 +120,7 @@ impl OrderTexts {
         let w = self.width;
         if self.texts.len() >= self.max_orders
             || self.cells.len() + w > self.max_cells
+            || self.near_cells.len() + self.near.largest > self.max_cells
             || self.starts.len() + 2 * w > self.max_cells
         {
             self.clear();
@@ -120,7 +131,16 @@ impl OrderTexts {
     /// emptied first (the generation changes, so listings made before are made again).
     #[inline(always)]
     pub fn id(&mut self, py: Python<'_>, map: &Map, order: &LegalOrder) -> u32 {
-        // The way taken by all but the first sight of an order: three loads.
+        // The way taken by all but the first sight of an order: two loads from a block
+        // of the unit's, or three for orders not in one.
+        if let Some((block, cell, _)) = self.near.place(order) {
+            let base = self.near_blocks.get(block).copied().unwrap_or(NONE);
+            let id = self.near_cells.get((base as usize).wrapping_add(cell)).copied().unwrap_or(NONE);
+            if base != NONE && id != NONE {
+                return id;
+            }
+            return self.first_sight(py, map, order);
+        }
         if let Some((first, second, column)) = self.place(order) {
             let block = self.blocks.get(first).copied().unwrap_or(NONE);
             let row = self.starts.get((block as usize).wrapping_add(second)).copied().unwrap_or(NONE);
@@ -148,6 +168,23 @@ impl OrderTexts {
     fn first_sight(&mut self, py: Python<'_>, map: &Map, order: &LegalOrder) -> u32 {
         let w = self.width;
         self.make_room();
+        if let Some((block, cell, size)) = self.near.place(order) {
+            let mut base = self.near_blocks[block];
+            if base == NONE {
+                base = self.near_cells.len() as u32;
+                self.near_cells.resize(self.near_cells.len() + size, NONE);
+                self.near_blocks[block] = base;
+            }
+            let cell = base as usize + cell;
+            return match self.near_cells[cell] {
+                NONE => {
+                    let id = self.make(py, map, order, None);
+                    self.near_cells[cell] = id;
+                    id
+                }
+                id => id,
+            };
+        }
         let Some((first, second, column)) = self.place(order) else {
             return self.make(py, map, order, None);
         };
@@ -180,9 +217,8 @@ impl OrderTexts {
         };
         let id = self.texts.len() as u32;
         let text = PyString::new(py, &text);
-        self.by_address.insert(text.as_ptr() as usize, id);
+        self.by_address.insert(text.as_ptr() as usize, *order);
         self.texts.push(text.unbind());
-        self.orders.push(*order);
         if let Some(cell) = cell {
             self.cells[cell] = id;
         }
@@ -190,11 +226,12 @@ impl OrderTexts {
     }
 
     fn clear(&mut self) {
+        self.near_blocks.fill(NONE);
+        self.near_cells.clear();
         self.blocks.fill(NONE);
         self.starts.clear();
         self.cells.clear();
         self.texts.clear();
-        self.orders.clear();
         self.by_address.clear();
         self.generation += 1;
     }
@@ -216,8 +253,7 @@ impl OrderTexts {
     /// The legal order whose text `text` is (the very string a listing gave), with the
     /// power of the listing that made it.
     pub fn listed(&self, text: &Bound<'_, PyAny>) -> Option<LegalOrder> {
-        let id = *self.by_address.get(&(text.as_ptr() as usize))?;
-        self.orders.get(id as usize).copied()
+        self.by_address.get(&(text.as_ptr() as usize)).copied()
     }
 
     pub fn generation(&self) -> u64 {
@@ -245,6 +281,134 @@ pub fn mila_order(map: &Map, order: &LegalOrder) -> Order {
 /// Kinds of order with rows of their own.
 const ROW_KINDS: usize = 9;
 
+/// Where the texts of the orders most listings are made of live, worked out from the map
+/// once: a unit's hold and moves (a block per unit type and location: the hold, then a
+/// cell per place it may move to), and its supports of the units near it (a block per
+/// unit type and location: a row per type and location within two provinces of it, each
+/// the support of its hold, then a cell per province the supporter reaches). A block is
+/// a few cache lines; all of them for the Standard map take about 0.6 MB.
+#[derive(Debug, Default)]
+struct Near {
+    width: usize,
+    /// Per location: the locations within two provinces of it (any unit type's borders),
+    /// by location (`NOT_NEAR` when not), and how many.
+    near: Vec<u8>,
+    near_count: Vec<u8>,
+    /// Per unit type and location: the places it may move to, by location, and the
+    /// provinces of them, by province (`NOT_NEAR` when not one), and how many.
+    moves: Vec<u8>,
+    move_count: Vec<u8>,
+    reach: Vec<u8>,
+    reach_count: Vec<u8>,
+    provinces: usize,
+    /// The cells of the largest block.
+    largest: usize,
+}
+
+const NOT_NEAR: u8 = u8::MAX;
+
+impl Near {
+    fn new(map: &Map) -> Self {
+        let (w, np) = (map.location_count(), map.province_count());
+        let mut near = Near {
+            width: w,
+            near: vec![NOT_NEAR; w * w],
+            near_count: vec![0; w],
+            moves: vec![NOT_NEAR; 2 * w * w],
+            move_count: vec![0; 2 * w],
+            reach: vec![NOT_NEAR; 2 * w * np],
+            reach_count: vec![0; 2 * w],
+            provinces: np,
+            largest: 0,
+        };
+        // Provinces bordering each other for any unit type.
+        let mut borders = vec![false; np * np];
+        for loc in map.locations() {
+            let p = map.province_of(loc).index();
+            for q in map.army_neighbours(map.province_of(loc)) {
+                borders[p * np + q.index()] = true;
+            }
+            for &to in map.fleet_neighbours(loc) {
+                borders[p * np + map.province_of(to).index()] = true;
+            }
+        }
+        for loc in map.locations() {
+            let (l, p) = (loc.index(), map.province_of(loc).index());
+            let mut within = vec![false; np];
+            within[p] = true;
+            for q in (0..np).filter(|&q| borders[p * np + q]) {
+                within[q] = true;
+                for r in (0..np).filter(|&r| borders[q * np + r]) {
+                    within[r] = true;
+                }
+            }
+            let mut count = 0usize;
+            for other in map.locations().filter(|o| within[map.province_of(*o).index()]) {
+                if count < usize::from(NOT_NEAR) {
+                    near.near[l * w + other.index()] = count as u8;
+                    count += 1;
+                }
+            }
+            near.near_count[l] = count as u8;
+            for kind in [UnitKind::Army, UnitKind::Fleet] {
+                let k = kind_index(kind) * w + l;
+                let places: Vec<LocId> = match kind {
+                    UnitKind::Army => {
+                        map.army_neighbours(map.province_of(loc)).iter().map(|&q| map.main_loc(q)).collect()
+                    }
+                    UnitKind::Fleet => map.fleet_neighbours(loc).to_vec(),
+                };
+                let (mut moves, mut reach) = (0usize, 0usize);
+                for to in places {
+                    let q = map.province_of(to).index();
+                    if moves < usize::from(NOT_NEAR) && near.moves[k * w + to.index()] == NOT_NEAR {
+                        near.moves[k * w + to.index()] = moves as u8;
+                        moves += 1;
+                    }
+                    if reach < usize::from(NOT_NEAR) && near.reach[k * np + q] == NOT_NEAR {
+                        near.reach[k * np + q] = reach as u8;
+                        reach += 1;
+                    }
+                }
+                near.move_count[k] = moves as u8;
+                near.reach_count[k] = reach as u8;
+                near.largest = near.largest.max(2 * count * (1 + reach)).max(1 + moves);
+            }
+        }
+        near
+    }
+
+    /// The block of an order that has a cell in one, the cell in it, and the block's size.
+    #[inline(always)]
+    fn place(&self, order: &LegalOrder) -> Option<(usize, usize, usize)> {
+        let (w, np) = (self.width, self.provinces);
+        let (kind, loc) = order.unit?;
+        let k = kind_index(kind) * w + loc.index();
+        let slot = |table: &[u8], i: usize| table.get(i).copied().filter(|&s| s != NOT_NEAR).map(usize::from);
+        match order.action {
+            LegalAction::Hold | LegalAction::Move { .. } => {
+                let cell = match order.action {
+                    LegalAction::Move { to } => 1 + slot(&self.moves, k * w + to.index())?,
+                    _ => 0,
+                };
+                Some((k, cell, 1 + usize::from(*self.move_count.get(k)?)))
+            }
+            LegalAction::SupportHold { target, at } | LegalAction::SupportMove { target, at, .. } => {
+                let row = kind_index(target) * usize::from(*self.near_count.get(loc.index())?)
+                    + slot(&self.near, loc.index() * w + at.index())?;
+                let width = 1 + usize::from(*self.reach_count.get(k)?);
+                let cell = match order.action {
+                    LegalAction::SupportMove { to, .. } => 1 + slot(&self.reach, k * np + to.index())?,
+                    _ => 0,
+                };
+                let rows = 2 * usize::from(self.near_count[loc.index()]);
+                Some((2 * w + k, row * width + cell, rows * width))
+            }
+            _ => None,
+        }
+    }
+}
+
 /// Where an order's text is found: a kind of order (below `ROW_KINDS`), the unit's type
 /// and location, the other unit's (or a railroad), and the column in the row.
 struct TextKey {
@@ -262,10 +426,7 @@ struct TextKey {
 /// to the mover's own province).
 #[inline]
 fn order_key(order: &LegalOrder) -> TextKey {
-    let kind = |k: UnitKind| match k {
-        UnitKind::Army => 0,
-        UnitKind::Fleet => 1,
-    };
+    let kind = kind_index;
     let (me_kind, me) = match order.unit {
         Some((k, loc)) => (kind(k), loc.index()),
         None => (0, 0),
@@ -286,6 +447,15 @@ fn order_key(order: &LegalOrder) -> TextKey {
         LegalAction::Waive => (8, 0, 0, 0),
     };
     TextKey { kind: row, me_kind, me, other_kind, other, column }
+}
+
+/// A unit type's index in the table's blocks and rows.
+#[inline(always)]
+fn kind_index(kind: UnitKind) -> usize {
+    match kind {
+        UnitKind::Army => 0,
+        UnitKind::Fleet => 1,
+    }
 }
 
 static MAPS: Mutex<Vec<(String, Arc<MapCache>)>> = Mutex::new(Vec::new());

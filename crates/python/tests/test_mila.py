@@ -140,6 +140,37 @@ def test_possible_orders_read_back_as_written():
     assert checked > 1000
 
 
+def test_listings_are_the_legal_orders_of_each_board():
+    # On every movement and retreat board of random games on maps with coasts, convoys and
+    # railroads, the listing (each text found through the map's table of texts) holds
+    # exactly dip's legal orders, each written as MILA does (which names the coast of a
+    # supported fleet).
+    import re
+
+    def as_dip_writes_it(text):
+        return re.sub(r"( S F [A-Z]{3})/[NSEW]C", r"\1", text)
+
+    boards = 0
+    for variant, seed in [("standard", 31), ("standard", 32), ("colonial", 33), ("north_sea_wars", 34)]:
+        rng = random.Random(seed)
+        m = dip.Map(variant)
+        g = Game(map_name=variant)
+        for _ in range(40):
+            if g.is_game_done:
+                break
+            possible = g.get_all_possible_orders()
+            if g.phase_type in "MR":
+                listed = sorted(as_dip_writes_it(t) for loc, texts in possible.items() if "/" not in loc for t in texts)
+                position = dip.Position.from_state(m, g.get_state())
+                legal = sorted(o.mila for _, orders in dip.legal_orders(position) for o in orders)
+                assert listed == legal, (variant, g.get_current_phase())
+                boards += 1
+            for power_name in g.powers:
+                g.set_orders(power_name, [rng.choice(possible[loc]) for loc in g.get_orderable_locations(power_name) if possible[loc]])
+            g.process()
+    assert boards > 80
+
+
 def test_a_movement_phase_with_results_in_mila_codes():
     g = Game()
     g.set_orders("FRANCE", ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"])
