@@ -66,6 +66,9 @@ pub struct LegalOrders<'a> {
     fleet_words: usize,
     fleet_borders: Vec<u64>,
     fleet_reach: Vec<u64>,
+    /// The provinces not frozen this season (a bit set): the only ones a support may go
+    /// into.
+    thawed: Vec<u64>,
 }
 
 impl<'a> LegalOrders<'a> {
@@ -86,6 +89,7 @@ impl<'a> LegalOrders<'a> {
             fleet_words: 0,
             fleet_borders: Vec::new(),
             fleet_reach: Vec::new(),
+            thawed: Vec::new(),
         };
         if position.phase.kind == PhaseKind::Movement {
             legal.read_board();
@@ -224,6 +228,11 @@ impl<'a> LegalOrders<'a> {
         self.support_reach = vec![0; n * w];
         self.moves_to = vec![0; n * w];
         let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
+        let mut thawed = vec![0; w];
+        for p in map.provinces().filter(|&p| !map.is_frozen(p, position.phase.season)) {
+            set(&mut thawed, p);
+        }
+        self.thawed = thawed;
         let difficult = !map.difficult_borders().is_empty();
         let railroads = !map.railroads().is_empty();
         self.moves.clear();
@@ -646,15 +655,15 @@ impl<'a> LegalOrders<'a> {
                 emit(LegalAction::SupportHold { target, at });
             }
             // The provinces this unit may support the other's move into, in province order
-            // (each once: a fleet's moves to two coasts of one province are one support).
-            for (k, s) in seen.iter_mut().enumerate() {
-                *s = my_reach[k] & self.moves_to[o * w + k];
+            // (each once: a fleet's moves to two coasts of one province are one support),
+            // none frozen.
+            let moves = &self.moves_to[o * w..(o + 1) * w];
+            for ((s, &r), (&m, &t)) in seen.iter_mut().zip(my_reach).zip(moves.iter().zip(&self.thawed)) {
+                *s = r & m & t;
             }
             seen[here.index() / 64] &= !(1 << (here.index() % 64));
             for p in ones(seen) {
-                if !self.frozen(p) {
-                    emit(LegalAction::SupportMove { target, at, to: p });
-                }
+                emit(LegalAction::SupportMove { target, at, to: p });
             }
             // Moves by convoy only: where the fleets could carry the army and it cannot walk.
             if carried[o / 64] >> (o % 64) & 1 == 0 {
@@ -718,6 +727,21 @@ impl<'a> LegalOrders<'a> {
         carried.clear();
         carried.resize(uw, 0);
         let by_convoy = !self.fleets.is_empty();
+        if uw == 1 {
+            // Up to 64 units: one word each.
+            let (mut standing, mut carried_there) = (0, 0);
+            for p in ones(my_reach) {
+                standing |= self.touching[p.index()];
+                if by_convoy {
+                    carried_there |= convoy.touching[p.index()];
+                }
+            }
+            candidates[0] = (standing | carried_there) & !(1 << u);
+            carried[0] = carried_there;
+            supported.clear();
+            supported.extend(ones(candidates).map(|o| o.index()));
+            return;
+        }
         for p in ones(my_reach) {
             let row = p.index() * uw..(p.index() + 1) * uw;
             for (c, t) in candidates.iter_mut().zip(&self.touching[row.clone()]) {

@@ -152,6 +152,68 @@ impl OrderTexts {
         self.first_sight(py, map, order)
     }
 
+    /// The ids of one unit's legal orders (a group of a movement or retreat phase), onto
+    /// `out`. What the orders share is looked up once: the unit's blocks, and the row of
+    /// the unit it supports (a unit's supports of one other come together).
+    pub fn push_unit_ids(&mut self, py: Python<'_>, map: &Map, group: &[LegalOrder], out: &mut Vec<u32>) {
+        let (w, np) = (self.width, self.near.provinces);
+        let unit = group.first().and_then(|o| o.unit).filter(|(_, loc)| loc.index() < w);
+        let Some((kind, loc)) = unit else {
+            for order in group {
+                out.push(self.id(py, map, order));
+            }
+            return;
+        };
+        let k = kind_index(kind) * w + loc.index();
+        let near_count = usize::from(self.near.near_count[loc.index()]);
+        let row_width = 1 + usize::from(self.near.reach_count[k]);
+        let mut moves = self.near_blocks[k];
+        let mut supports = self.near_blocks[2 * w + k];
+        // The row of the supported unit last looked up: (its type and location, where the
+        // row starts in `near_cells`, if it has one).
+        let mut row: Option<(usize, Option<usize>)> = None;
+        let slot = |table: &[u8], i: usize| table.get(i).copied().filter(|&s| s != NOT_NEAR).map(usize::from);
+        for order in group {
+            let cell = match order.action {
+                LegalAction::Hold if moves != NONE => Some(moves as usize),
+                LegalAction::Move { to } if moves != NONE => {
+                    slot(&self.near.moves, k * w + to.index()).map(|s| moves as usize + 1 + s)
+                }
+                LegalAction::SupportHold { target, at } | LegalAction::SupportMove { target, at, .. }
+                    if supports != NONE =>
+                {
+                    let key = kind_index(target) * w + at.index();
+                    let start = match row {
+                        Some((last, start)) if last == key => start,
+                        _ => {
+                            let start = slot(&self.near.near, loc.index() * w + at.index())
+                                .map(|s| supports as usize + (kind_index(target) * near_count + s) * row_width);
+                            row = Some((key, start));
+                            start
+                        }
+                    };
+                    match order.action {
+                        LegalAction::SupportMove { to, .. } => {
+                            start.zip(slot(&self.near.reach, k * np + to.index())).map(|(r, s)| r + 1 + s)
+                        }
+                        _ => start,
+                    }
+                }
+                _ => None,
+            };
+            match cell.and_then(|c| self.near_cells.get(c).copied()).filter(|&id| id != NONE) {
+                Some(id) => out.push(id),
+                None => {
+                    out.push(self.id(py, map, order));
+                    // That may have made one of the unit's blocks, or emptied the table.
+                    moves = self.near_blocks[k];
+                    supports = self.near_blocks[2 * w + k];
+                    row = None;
+                }
+            }
+        }
+    }
+
     /// Where an order's text is: the index of its block, of its row in the block, and its
     /// column. None when an index is not a location of the map (or a railroad) below the
     /// width, as no legal order's is: reading it would read another row.

@@ -215,7 +215,7 @@ impl MilaCore {
                 // One unit's orders (for a retreat, its retreats and disband): one list.
                 let Some(&LegalOrder { unit: unit @ Some((_, loc)), .. }) = group.first() else { return };
                 let start = listing.ids.len() as u32;
-                listing.ids.extend(group.iter().map(|o| table.id(py, map, o)));
+                table.push_unit_ids(py, map, group, &mut listing.ids);
                 let group = Group { province: map.province_of(loc), start, unit };
                 listing.close(Some(group), kind, None);
                 return;
