@@ -228,9 +228,14 @@ impl<'a> LegalOrders<'a> {
         self.support_reach = vec![0; n * w];
         self.moves_to = vec![0; n * w];
         let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
-        let mut thawed = vec![0; w];
-        for p in map.provinces().filter(|&p| !map.is_frozen(p, position.phase.season)) {
-            set(&mut thawed, p);
+        let mut thawed = vec![!0; w];
+        if map.province_count() % 64 != 0 {
+            thawed[w - 1] = (1 << (map.province_count() % 64)) - 1;
+        }
+        if map.has_ice() {
+            for p in map.provinces().filter(|&p| map.is_frozen(p, position.phase.season)) {
+                thawed[p.index() / 64] &= !(1 << (p.index() % 64));
+            }
         }
         self.thawed = thawed;
         let difficult = !map.difficult_borders().is_empty();

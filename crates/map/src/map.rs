@@ -306,6 +306,11 @@ impl Map {
         &self.fleet_neighbours[loc.index()]
     }
 
+    /// Whether any province is ever frozen (most maps have no ice).
+    pub fn has_ice(&self) -> bool {
+        self.frozen.iter().any(|&seasons| seasons != 0)
+    }
+
     /// Whether the province is frozen in the season (no entry, no support into it).
     #[inline]
     pub fn is_frozen(&self, province: ProvinceId, season: Season) -> bool {

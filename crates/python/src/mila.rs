@@ -58,6 +58,9 @@ pub struct MilaCore {
     /// MILA's `game.error`: the orders `set_orders` ignored, with why. Made when first
     /// needed (most games never ignore an order).
     error: Option<Py<PyList>>,
+    /// The power of the unit in each province, for the board numbered `board` (made when
+    /// `set_orders` first needs it on a board): each order given is checked against it.
+    units_at: Option<(u64, Vec<Option<PowerId>>)>,
 }
 
 /// The possible orders of one board: ids of their texts in the map's table of a given
@@ -110,6 +113,7 @@ impl MilaCore {
             possible: None,
             board: 0,
             error: None,
+            units_at: None,
         }
     }
 
@@ -126,6 +130,7 @@ impl MilaCore {
             possible: self.possible.clone().filter(|l| l.board == self.board),
             board: self.board,
             error: self.error.as_ref().map(|list| list.bind(py).get_slice(0, usize::MAX).unbind()),
+            units_at: None,
         }
     }
 
@@ -261,14 +266,33 @@ impl MilaCore {
         (order.action != Action::Waive).then_some(order.unit.place.province)
     }
 
-    /// Whether `power` may order something in `province` in this phase.
+    /// Makes `units_at` that of the board waiting.
+    fn find_units(&mut self) {
+        if self.units_at.as_ref().is_some_and(|(board, _)| *board == self.board) {
+            return;
+        }
+        let map = &*self.map;
+        let mut powers = vec![None; map.province_count()];
+        for u in &self.position.units {
+            powers[map.province_of(u.loc).index()] = Some(u.power);
+        }
+        self.units_at = Some((self.board, powers));
+    }
+
+    /// Whether `power` may order something in `province` in this phase (`find_units`
+    /// called on this board).
     fn may_order(&self, power: PowerId, order: &Order) -> bool {
         let map = &*self.map;
         let Some(province) = Self::order_province(order) else {
             return self.position.phase.kind == PhaseKind::Adjustment;
         };
         match self.position.phase.kind {
-            PhaseKind::Movement => self.position.unit_in(map, province).is_some_and(|u| u.power == power),
+            PhaseKind::Movement => match &self.units_at {
+                Some((board, powers)) if *board == self.board => {
+                    powers.get(province.index()).copied().flatten() == Some(power)
+                }
+                _ => self.position.unit_in(map, province).is_some_and(|u| u.power == power),
+            },
             PhaseKind::Retreat => {
                 self.position.dislodged.iter().any(|d| d.unit.power == power && map.province_of(d.unit.loc) == province)
             }
@@ -578,6 +602,7 @@ impl MilaCore {
         if self.done {
             rejected.extend(items.iter().map(|o| (o, "the game is over".to_string())));
         } else {
+            self.find_units();
             let table = self.cache.order_texts();
             for item in &items {
                 let order = match self.order_from(&table, power, item) {
