@@ -385,7 +385,7 @@ impl MilaCore {
     fn new(
         py: Python<'_>,
         map_name: &str,
-        rules: Option<Vec<String>>,
+        rules: Option<&Bound<'_, PyAny>>,
         game_id: Option<&Bound<'_, PyAny>>,
         dip_rules: Option<&Bound<'_, PyAny>>,
         _source: Option<PyRef<'_, Self>>,
@@ -395,22 +395,22 @@ impl MilaCore {
         if let Some(source) = _source {
             return Ok(source.copy(py));
         }
-        let mut items = rules.unwrap_or_default();
-        match dip_rules {
-            None => {}
-            Some(one) if one.is_instance_of::<PyString>() => items.push(one.extract()?),
-            Some(many) => items.extend(many.extract::<Vec<String>>()?),
-        }
+        // Rule names: any iterable of strings (MILA code passes lists, tuples and sets), or
+        // one string. Among `rules`, MILA's own flags are passed over; `dip_rules` are
+        // dip's only, so an unknown one is an error.
+        let names = |group: Option<&Bound<'_, PyAny>>| -> PyResult<Vec<String>> {
+            let Some(group) = group else { return Ok(Vec::new()) };
+            if group.is_instance_of::<PyString>() {
+                return Ok(vec![group.extract()?]);
+            }
+            group.try_iter()?.map(|item| item?.extract::<String>()).collect()
+        };
+        let mut items = dip_rule_items(&names(rules)?);
+        items.extend(names(dip_rules)?);
         let cache = map_cache(py, map_name)?;
-        let rules = rules_for(&cache.map, &dip_rule_items(&items))?;
+        let rules = rules_for(&cache.map, &items)?;
         let position = Position::opening(&cache.map);
         Ok(MilaCore::fresh(cache, rules, position))
-    }
-
-    /// Sets the rules: presets and `ISSUE=CHOICE` overrides over the variant's defaults.
-    fn _set_rules(&mut self, rules: Vec<String>) -> PyResult<()> {
-        self.rules = rules_for(&self.map, &dip_rule_items(&rules))?;
-        Ok(())
     }
 
     /// The map's name as dip knows it.
@@ -771,8 +771,8 @@ impl MilaCore {
         let saved = saved_game_arg(game)?;
         let cache = map_cache(game.py(), &saved.map)?;
         let played = dip::Game::from_saved_game((*cache.map).clone(), &saved).map_err(game_errors)?;
-        let items = dip_rule_items(&rules);
-        let rules = if items.is_empty() { *played.rules() } else { rules_for(&cache.map, &items)? };
+        // dip presets and overrides only: an unknown one is an error.
+        let rules = if rules.is_empty() { *played.rules() } else { rules_for(&cache.map, &rules)? };
         let mut core = MilaCore::fresh(cache, rules, played.position().clone());
         core.history = played.history().iter().cloned().map(Arc::new).collect();
         Ok(core)

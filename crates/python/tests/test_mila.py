@@ -3,6 +3,8 @@
 import copy
 import random
 
+import pytest
+
 import dip
 from dip.mila import Game
 from dip.mila.export import from_saved_game_format, load_saved_games_from_disk, to_saved_game_format
@@ -25,6 +27,25 @@ def test_opening_as_mila_shows_it():
     assert sorted(g.get_orderable_locations("RUSSIA")) == ["MOS", "SEV", "STP", "WAR"]
     assert set(g.get_orderable_locations()) == set(g.powers)
     assert "NO_PRESS" in g.rules
+
+
+def test_constructed_as_mila_code_constructs_it():
+    # Rule flags as a list, tuple, set or one string; dip presets among them or apart;
+    # MILA's other keyword arguments accepted and left alone.
+    for rules in (["NO_PRESS"], ("NO_PRESS", "webdiplomacy"), {"NO_PRESS"}, "NO_PRESS", None):
+        g = Game(map_name="standard", rules=rules, game_id="g1", n_controls=7, deadline=0)
+        assert g.get_current_phase() == "S1901M" and g.game_id == "g1"
+        assert "NO_PRESS" in g.rules
+    assert Game(dip_rules="webdiplomacy").get_current_phase() == "S1901M"
+    assert Game(dip_rules=("4.A.2=all-hold",)).get_current_phase() == "S1901M"
+    with pytest.raises(dip.RulesError):
+        Game(dip_rules=["no-such-preset"])
+    saved = to_saved_game_format(Game())
+    with pytest.raises(dip.RulesError):
+        from_saved_game_format(saved, dip_rules=["no-such-preset"])
+    assert from_saved_game_format(saved, dip_rules=["webdiplomacy"]).get_current_phase() == "S1901M"
+    with pytest.raises(TypeError):
+        Game(rules=[1, 2])
 
 
 def test_possible_orders_cover_every_location():

@@ -126,7 +126,7 @@ class Game(MilaCore):
         **kwargs: Any,
     ) -> None:
         # The board was made from the same arguments by MilaCore.__new__.
-        self.rules: List[str] = list(DEFAULT_RULES if rules is None else rules)
+        self.rules: List[str] = [rules] if isinstance(rules, str) else list(DEFAULT_RULES if rules is None else rules)
         self._dip_rules = [dip_rules] if isinstance(dip_rules, str) else list(dip_rules or [])
         self.game_id = game_id or "dip"
         self.map_name = map_name
