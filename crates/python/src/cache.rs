@@ -72,6 +72,9 @@ pub struct OrderTexts {
 /// Not made yet.
 const NONE: u32 = u32::MAX;
 
+/// No cell (an index no table has).
+const MISS: usize = usize::MAX;
+
 /// Interned order texts, and cells of rows and blocks, kept at most, so a long run on a
 /// huge map cannot grow without end: then the table is emptied and made again.
 const MAX_ORDERS: usize = 500_000;
@@ -169,46 +172,52 @@ impl OrderTexts {
         let row_width = 1 + usize::from(self.near.reach_count[k]);
         let mut moves = self.near_blocks[k];
         let mut supports = self.near_blocks[2 * w + k];
-        // The row of the supported unit last looked up: (its type and location, where the
-        // row starts in `near_cells`, if it has one).
-        let mut row: Option<(usize, Option<usize>)> = None;
-        let slot = |table: &[u8], i: usize| table.get(i).copied().filter(|&s| s != NOT_NEAR).map(usize::from);
+        // The row of the supported unit last looked up: its type and location, and where
+        // the row starts in `near_cells` (`MISS`: it has none).
+        let (mut row_key, mut row_start) = (MISS, MISS);
+        out.reserve(group.len());
         for order in group {
+            let near = &self.near;
+            let slot = |table: &[u8], i: usize| match table.get(i) {
+                Some(&s) if s != NOT_NEAR => usize::from(s),
+                _ => MISS,
+            };
             let cell = match order.action {
-                LegalAction::Hold if moves != NONE => Some(moves as usize),
-                LegalAction::Move { to } if moves != NONE => {
-                    slot(&self.near.moves, k * w + to.index()).map(|s| moves as usize + 1 + s)
-                }
+                LegalAction::Hold if moves != NONE => moves as usize,
+                LegalAction::Move { to } if moves != NONE => match slot(&near.moves, k * w + to.index()) {
+                    MISS => MISS,
+                    s => moves as usize + 1 + s,
+                },
                 LegalAction::SupportHold { target, at } | LegalAction::SupportMove { target, at, .. }
                     if supports != NONE =>
                 {
-                    let key = kind_index(target) * w + at.index();
-                    let start = match row {
-                        Some((last, start)) if last == key => start,
-                        _ => {
-                            let start = slot(&self.near.near, loc.index() * w + at.index())
-                                .map(|s| supports as usize + (kind_index(target) * near_count + s) * row_width);
-                            row = Some((key, start));
-                            start
-                        }
-                    };
+                    let key = 2 * at.index() + kind_index(target);
+                    if key != row_key {
+                        row_key = key;
+                        row_start = match slot(&near.near, loc.index() * w + at.index()) {
+                            MISS => MISS,
+                            s => supports as usize + (kind_index(target) * near_count + s) * row_width,
+                        };
+                    }
                     match order.action {
-                        LegalAction::SupportMove { to, .. } => {
-                            start.zip(slot(&self.near.reach, k * np + to.index())).map(|(r, s)| r + 1 + s)
-                        }
-                        _ => start,
+                        _ if row_start == MISS => MISS,
+                        LegalAction::SupportMove { to, .. } => match slot(&near.reach, k * np + to.index()) {
+                            MISS => MISS,
+                            s => row_start + 1 + s,
+                        },
+                        _ => row_start,
                     }
                 }
-                _ => None,
+                _ => MISS,
             };
-            match cell.and_then(|c| self.near_cells.get(c).copied()).filter(|&id| id != NONE) {
-                Some(id) => out.push(id),
-                None => {
+            match self.near_cells.get(cell) {
+                Some(&id) if id != NONE => out.push(id),
+                _ => {
                     out.push(self.id(py, map, order));
                     // That may have made one of the unit's blocks, or emptied the table.
                     moves = self.near_blocks[k];
                     supports = self.near_blocks[2 * w + k];
-                    row = None;
+                    row_key = MISS;
                 }
             }
         }
