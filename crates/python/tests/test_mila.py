@@ -87,6 +87,8 @@ def test_listed_strings_given_back_are_the_orders_their_texts_read_as():
             read.process()
             assert listed.get_state() == read.get_state()
             assert listed.result == read.result
+        # Both write the same phases out.
+        assert to_saved_game_format(listed)["phases"] == to_saved_game_format(read)["phases"]
     assert kinds == {"M", "R", "A"}
     # A listed string of another kind of phase is read, and refused, as before.
     g = Game()
