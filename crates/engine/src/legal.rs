@@ -67,7 +67,7 @@ pub struct LegalOrders<'a> {
     fleet_borders: Vec<u64>,
     fleet_reach: Vec<u64>,
     /// The provinces not frozen this season (a bit set): the only ones a support may go
-    /// into.
+    /// into. Empty on a map without ice.
     thawed: Vec<u64>,
 }
 
@@ -228,16 +228,13 @@ impl<'a> LegalOrders<'a> {
         self.support_reach = vec![0; n * w];
         self.moves_to = vec![0; n * w];
         let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
-        let mut thawed = vec![!0; w];
-        if map.province_count() % 64 != 0 {
-            thawed[w - 1] = (1 << (map.province_count() % 64)) - 1;
-        }
         if map.has_ice() {
-            for p in map.provinces().filter(|&p| map.is_frozen(p, position.phase.season)) {
-                thawed[p.index() / 64] &= !(1 << (p.index() % 64));
+            let mut thawed = vec![0; w];
+            for p in map.provinces().filter(|&p| !map.is_frozen(p, position.phase.season)) {
+                thawed[p.index() / 64] |= 1 << (p.index() % 64);
             }
+            self.thawed = thawed;
         }
-        self.thawed = thawed;
         let difficult = !map.difficult_borders().is_empty();
         let railroads = !map.railroads().is_empty();
         self.moves.clear();
@@ -663,8 +660,11 @@ impl<'a> LegalOrders<'a> {
             // (each once: a fleet's moves to two coasts of one province are one support),
             // none frozen.
             let moves = &self.moves_to[o * w..(o + 1) * w];
-            for ((s, &r), (&m, &t)) in seen.iter_mut().zip(my_reach).zip(moves.iter().zip(&self.thawed)) {
-                *s = r & m & t;
+            for ((s, &r), &m) in seen.iter_mut().zip(my_reach).zip(moves) {
+                *s = r & m;
+            }
+            for (s, &t) in seen.iter_mut().zip(&self.thawed) {
+                *s &= t;
             }
             seen[here.index() / 64] &= !(1 << (here.index() % 64));
             for p in ones(seen) {

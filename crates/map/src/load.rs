@@ -670,7 +670,10 @@ impl Compiler<'_> {
         };
         let plain_order_words = railroads.is_empty() && canals.is_empty() && !powers.iter().any(named_like_a_unit);
         // Seasons as bits per province, for an allocation-free `is_frozen`.
-        let frozen = provinces.iter().map(|p| p.frozen_in.iter().fold(0u8, |m, &s| m | season_bit(s))).collect();
+        // None at all on a map without ice (most), so `has_ice` is one comparison.
+        let frozen: Vec<u8> =
+            provinces.iter().map(|p| p.frozen_in.iter().fold(0u8, |m, &s| m | season_bit(s))).collect();
+        let frozen = if frozen.iter().all(|&seasons| seasons == 0) { Vec::new() } else { frozen };
         let centres = (0..provinces.len()).filter(|&i| provinces[i].centre).map(|i| ProvinceId(i as u16)).collect();
         Map {
             frozen,

@@ -128,7 +128,8 @@ pub struct Map {
     pub(crate) description: String,
     pub(crate) powers: Vec<Power>,
     pub(crate) provinces: Vec<Province>,
-    /// Per province, the seasons it is frozen in ([`season_bit`]).
+    /// Per province, the seasons it is frozen in ([`season_bit`]); empty when no province
+    /// ever is.
     pub(crate) frozen: Vec<u8>,
     /// The supply centres, in province order.
     pub(crate) centres: Vec<ProvinceId>,
@@ -308,7 +309,7 @@ impl Map {
 
     /// Whether any province is ever frozen (most maps have no ice).
     pub fn has_ice(&self) -> bool {
-        self.frozen.iter().any(|&seasons| seasons != 0)
+        !self.frozen.is_empty()
     }
 
     /// Whether the province is frozen in the season (no entry, no support into it).
