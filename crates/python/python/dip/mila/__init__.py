@@ -109,7 +109,8 @@ class Game(MilaCore):
 
     ``rules``: MILA's rule flags (kept, not acted on) and/or dip rule presets and
     overrides; ``dip_rules``: dip presets and overrides only (``"webdiplomacy"``,
-    ``"4.A.2=all-hold"``), applied over the variant's defaults.
+    ``"4.A.2=all-hold"``), applied over the variant's defaults; an unknown one raises
+    ``dip.RulesError``.
 
     The board, the orders and the phases played live in the Rust class this one extends;
     what agent code calls every phase (``get_all_possible_orders``,
