@@ -240,13 +240,7 @@ impl OrderTexts {
         let w = self.width;
         self.make_room();
         if let Some((block, cell, size)) = self.near.place(order) {
-            let mut base = self.near_blocks[block];
-            if base == NONE {
-                base = self.near_cells.len() as u32;
-                self.near_cells.resize(self.near_cells.len() + size, NONE);
-                self.near_blocks[block] = base;
-            }
-            let cell = base as usize + cell;
+            let cell = block_start(&mut self.near_blocks, block, &mut self.near_cells, size) + cell;
             return match self.near_cells[cell] {
                 NONE => {
                     let id = self.make(py, map, order, None);
@@ -259,20 +253,9 @@ impl OrderTexts {
         let Some((first, second, column)) = self.place(order) else {
             return self.make(py, map, order, None);
         };
-        let mut block = self.blocks[first];
-        if block == NONE {
-            block = self.starts.len() as u32;
-            self.starts.resize(self.starts.len() + 2 * w, NONE);
-            self.blocks[first] = block;
-        }
-        let second = block as usize + second;
-        let mut row = self.starts[second];
-        if row == NONE {
-            row = self.cells.len() as u32;
-            self.cells.resize(self.cells.len() + w, NONE);
-            self.starts[second] = row;
-        }
-        let cell = row as usize + column;
+        let block = block_start(&mut self.blocks, first, &mut self.starts, 2 * w);
+        let row = block_start(&mut self.starts, block + second, &mut self.cells, w);
+        let cell = row + column;
         match self.cells[cell] {
             NONE => self.make(py, map, order, Some(cell)),
             id => id,
@@ -347,6 +330,16 @@ pub fn mila_order(map: &Map, order: &LegalOrder) -> Order {
         }
     }
     written
+}
+
+/// Where the block `slots[i]` points to starts in `pool`; made first (`size` cells, none
+/// made yet) when it is not.
+fn block_start(slots: &mut [u32], i: usize, pool: &mut Vec<u32>, size: usize) -> usize {
+    if slots[i] == NONE {
+        slots[i] = pool.len() as u32;
+        pool.resize(pool.len() + size, NONE);
+    }
+    slots[i] as usize
 }
 
 /// Kinds of order with rows of their own.
