@@ -3,11 +3,11 @@
 //! are the ones the rules give.
 
 use dip::batch::{self, RandomGame};
-use dip::{PhaseKind, Position, Rules};
+use dip::{Action, PhaseKind, Position, Rules};
 
 #[test]
 fn each_unit_asked_alone_gets_its_list_of_all_units() {
-    for variant in ["standard", "colonial", "chaos", "1898", "convoyable_coasts"] {
+    for variant in ["standard", "colonial", "chaos", "1898", "convoyable_coasts", "loeb9"] {
         let map = dip::variant(variant).expect(variant);
         let rules = Rules::default();
         for seed in 0..6 {
@@ -36,6 +36,40 @@ fn each_unit_asked_alone_gets_its_list_of_all_units() {
             }
         }
     }
+}
+
+#[test]
+fn no_legal_order_goes_into_ice() {
+    // Loeb9 freezes provinces in some seasons: no move and no support may go into one
+    // then (the resolver's rule), so no legal order does.
+    let map = dip::variant("loeb9").expect("loeb9");
+    assert!(map.has_ice());
+    let rules = Rules::default();
+    let mut checked = 0;
+    for seed in 0..8 {
+        let mut position = Position::opening(&map);
+        let mut rng = batch::Rng::new(seed);
+        for _ in 0..24 {
+            let all = dip::legal_orders(&map, &position).expect("a position of the map");
+            let season = position.phase.season;
+            for order in all.iter().flat_map(|(_, list)| list) {
+                let into = match &order.action {
+                    Action::Move { to, .. } | Action::SupportMove { to, .. } | Action::Retreat { to } => {
+                        Some(to.province)
+                    }
+                    _ => None,
+                };
+                if let Some(p) = into {
+                    assert!(!map.is_frozen(p, season), "{} in {season:?}", order.display(&map));
+                    checked += 1;
+                }
+            }
+            let orders = batch::random_orders(&map, &position, &all, &mut rng);
+            position = dip::play_phase(&map, &position, &orders, &rules).expect("a phase").next;
+        }
+    }
+    assert!(checked > 1000);
+    assert!(!dip::variant("standard").expect("standard").has_ice());
 }
 
 #[test]
