@@ -378,15 +378,16 @@ fn dip_rule_items(items: &[String]) -> Vec<String> {
 impl MilaCore {
     /// The opening of `map_name` under `rules` (MILA's rule flags, which change nothing,
     /// and dip presets or `ISSUE=CHOICE` overrides) and `dip_rules` (dip's only, a string
-    /// or a list); MILA's other arguments (`game_id`, ...) are the Python class's. With
-    /// `_source`, a copy of that game instead (how `clone()` makes one of a subclass).
+    /// or a list). As MILA's `Game`, only `game_id` may be given by position; it and
+    /// MILA's other arguments are the Python class's. With `_source`, a copy of that game
+    /// instead (how `clone()` makes one of a subclass).
     #[new]
-    #[pyo3(signature = (map_name="standard", rules=None, game_id=None, dip_rules=None, *, _source=None, **kwargs))]
+    #[pyo3(signature = (game_id=None, *, map_name="standard", rules=None, dip_rules=None, _source=None, **kwargs))]
     fn new(
         py: Python<'_>,
+        game_id: Option<&Bound<'_, PyAny>>,
         map_name: &str,
         rules: Option<&Bound<'_, PyAny>>,
-        game_id: Option<&Bound<'_, PyAny>>,
         dip_rules: Option<&Bound<'_, PyAny>>,
         _source: Option<PyRef<'_, Self>>,
         kwargs: Option<&Bound<'_, PyDict>>,

@@ -37,6 +37,11 @@ def test_constructed_as_mila_code_constructs_it():
         assert g.get_current_phase() == "S1901M" and g.game_id == "g1"
         assert "NO_PRESS" in g.rules
     assert Game(dip_rules="webdiplomacy").get_current_phase() == "S1901M"
+    # As MILA's Game: the game id by position, the rest by keyword.
+    g = Game("g7", map_name="standard")
+    assert g.game_id == "g7" and g.map_name == "standard"
+    with pytest.raises(TypeError):
+        Game("g7", "standard")
     assert Game(dip_rules=("4.A.2=all-hold",)).get_current_phase() == "S1901M"
     with pytest.raises(dip.RulesError):
         Game(dip_rules=["no-such-preset"])

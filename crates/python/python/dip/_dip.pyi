@@ -157,11 +157,11 @@ class MilaCore:
 
     def __init__(
         self,
-        map_name: str = "standard",
-        rules: Optional[List[str]] = None,
         game_id: Optional[str] = None,
-        dip_rules: Union[str, List[str], None] = None,
         *,
+        map_name: str = "standard",
+        rules: Optional[Iterable[str]] = None,
+        dip_rules: Union[str, Iterable[str], None] = None,
         _source: Optional["MilaCore"] = None,
         **kwargs: Any,
     ) -> None: ...

@@ -107,6 +107,8 @@ class GamePhaseData:
 class Game(MilaCore):
     """A game as MILA's ``diplomacy.Game`` shows it, adjudicated by dip.
 
+    As MILA's, it takes ``game_id`` by position and the rest by keyword.
+
     ``rules``: MILA's rule flags (kept, not acted on) and/or dip rule presets and
     overrides; ``dip_rules``: dip presets and overrides only (``"webdiplomacy"``,
     ``"4.A.2=all-hold"``), applied over the variant's defaults; an unknown one raises
@@ -120,9 +122,10 @@ class Game(MilaCore):
 
     def __init__(
         self,
+        game_id: Optional[str] = None,
+        *,
         map_name: str = "standard",
         rules: Optional[Iterable[str]] = None,
-        game_id: Optional[str] = None,
         dip_rules: Union[str, Iterable[str], None] = None,
         **kwargs: Any,
     ) -> None:
