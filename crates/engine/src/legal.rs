@@ -677,6 +677,9 @@ impl<'a> LegalOrders<'a> {
             for (k, s) in seen.iter_mut().enumerate() {
                 *s = convoy_reach(o)[k] & my_reach[k] & !self.moves_to[o * w + k];
             }
+            for (s, &t) in seen.iter_mut().zip(&self.thawed) {
+                *s &= t;
+            }
             seen[here.index() / 64] &= !(1 << (here.index() % 64));
             // Where the fleets but this one could carry the army, worked out once.
             let mut round_made = false;
@@ -699,7 +702,7 @@ impl<'a> LegalOrders<'a> {
                         !self.has(round_coasts, p)
                     }
                 });
-                if !self.frozen(p) && !carrier {
+                if !carrier {
                     emit(LegalAction::SupportMove { target, at, to: p });
                 }
             }
@@ -732,34 +735,17 @@ impl<'a> LegalOrders<'a> {
         carried.clear();
         carried.resize(uw, 0);
         let by_convoy = !self.fleets.is_empty();
-        if uw == 1 {
-            // Up to 64 units: one word each.
+        // A word of units at a time, gathered in registers (one word up to 64 units).
+        for (k, (c, d)) in candidates.iter_mut().zip(carried.iter_mut()).enumerate() {
             let (mut standing, mut carried_there) = (0, 0);
             for p in ones(my_reach) {
-                standing |= self.touching[p.index()];
+                standing |= self.touching[p.index() * uw + k];
                 if by_convoy {
-                    carried_there |= convoy.touching[p.index()];
+                    carried_there |= convoy.touching[p.index() * uw + k];
                 }
             }
-            candidates[0] = (standing | carried_there) & !(1 << u);
-            carried[0] = carried_there;
-            supported.clear();
-            supported.extend(ones(candidates).map(|o| o.index()));
-            return;
-        }
-        for p in ones(my_reach) {
-            let row = p.index() * uw..(p.index() + 1) * uw;
-            for (c, t) in candidates.iter_mut().zip(&self.touching[row.clone()]) {
-                *c |= t;
-            }
-            if by_convoy {
-                for (c, t) in carried.iter_mut().zip(&convoy.touching[row]) {
-                    *c |= t;
-                }
-            }
-        }
-        for (c, t) in candidates.iter_mut().zip(carried.iter()) {
-            *c |= t;
+            *c = standing | carried_there;
+            *d = carried_there;
         }
         // Not the unit itself (the position, checked, has no other unit where it stands).
         candidates[u / 64] &= !(1 << (u % 64));

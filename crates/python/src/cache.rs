@@ -157,7 +157,10 @@ impl OrderTexts {
 
     /// The ids of one unit's legal orders (a group of a movement or retreat phase), onto
     /// `out`. What the orders share is looked up once: the unit's blocks, and the row of
-    /// the unit it supports (a unit's supports of one other come together).
+    /// the unit it supports (a unit's supports of one other come together). The cells are
+    /// those `Near::place` finds, worked out here with the unit's part hoisted: sharing
+    /// helpers with it measured 2.2% more instructions a listing. The listing tests (every
+    /// listing is dip's legal orders) check the two agree.
     pub fn push_unit_ids(&mut self, py: Python<'_>, map: &Map, group: &[LegalOrder], out: &mut Vec<u32>) {
         let (w, np) = (self.width, self.near.provinces);
         let unit = group.first().and_then(|o| o.unit).filter(|(_, loc)| loc.index() < w);

@@ -81,6 +81,24 @@ def test_set_orders_and_the_table_refuse_bad_input():
     with pytest.raises(TypeError):
         g.set_orders("FRANCE", ["A PAR - BUR", 3])
     assert g.get_orders("FRANCE") == []
+    # Orders that are neither a string nor iterable, a non-string item of a tuple or a
+    # generator: refused, nothing set.
+    with pytest.raises(TypeError):
+        g.set_orders("FRANCE", 5)
+    with pytest.raises(TypeError):
+        g.set_orders("FRANCE", ("A PAR - BUR", None))
+    with pytest.raises(TypeError):
+        g.set_orders("FRANCE", (o for o in ["A PAR - BUR", b"A MAR H"]))
+    assert g.get_orders("FRANCE") == []
+    # A generator of strings is taken; `error` holds a list, and only a list.
+    g.set_orders("FRANCE", (o for o in ["A PAR - BUR"]))
+    assert g.get_orders("FRANCE") == ["A PAR - BUR"]
+    g.clear_orders()
+    with pytest.raises(TypeError):
+        g.error = "not a list"
+    g.error = []
+    g.set_orders("FRANCE", ["A PAR - XYZ"])
+    assert len(g.error) == 1 and g.error[0].startswith("A PAR - XYZ: ")
     # A power the map lacks, by a string of its own (not one power_names gave).
     with pytest.raises(ValueError, match="no power `NARNIA`"):
         g.set_orders("NARNIA", ["A PAR H"])
