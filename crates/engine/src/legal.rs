@@ -102,7 +102,7 @@ impl<'a> LegalOrders<'a> {
         let map = self.map;
         match self.position.phase.kind {
             PhaseKind::Movement => {
-                let mut scratch = Scratch::default();
+                let mut scratch = self.scratch();
                 let reach = self.convoy_reaches(Chains::Every);
                 (0..self.position.units.len())
                     .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut scratch, &reach)))
@@ -143,14 +143,14 @@ impl<'a> LegalOrders<'a> {
         let mut group = Vec::new();
         match self.position.phase.kind {
             PhaseKind::Movement => {
-                let mut scratch = Scratch::default();
+                let mut scratch = self.scratch();
                 let reach = self.convoy_reaches(Chains::Every);
                 for (u, unit) in self.position.units.iter().enumerate() {
                     let (power, me) = (unit.power, Some((unit.kind, unit.loc)));
                     group.clear();
-                    self.unit_actions(u, &mut scratch, &reach, &mut |action| {
+                    self.unit_actions(u, &mut scratch, &reach, &mut Each(|action| {
                         group.push(LegalOrder { power, unit: me, action });
-                    });
+                    }));
                     f(&group);
                 }
             }
@@ -176,6 +176,31 @@ impl<'a> LegalOrders<'a> {
         }
     }
 
+    /// The lists of [`LegalOrders::groups`] of a movement or retreat phase, handed to
+    /// `sink` order by order as they are worked out, with no list gathered: a caller
+    /// that turns each order into something of its own (an id, a text) does it in the
+    /// same pass. An adjustment phase's lists are a power's, not a unit's: it hands
+    /// nothing (see [`LegalOrders::groups`]).
+    pub fn unit_actions_into(&self, sink: &mut impl UnitActionSink) {
+        match self.position.phase.kind {
+            PhaseKind::Movement => {
+                let mut scratch = self.scratch();
+                let reach = self.convoy_reaches(Chains::Every);
+                for (u, unit) in self.position.units.iter().enumerate() {
+                    sink.unit(unit.power, unit.kind, unit.loc);
+                    self.unit_actions(u, &mut scratch, &reach, sink);
+                }
+            }
+            PhaseKind::Retreat => {
+                for d in &self.position.dislodged {
+                    sink.unit(d.unit.power, d.unit.kind, d.unit.loc);
+                    self.retreats(d, &mut |o| sink.action(o.action));
+                }
+            }
+            PhaseKind::Adjustment => {}
+        }
+    }
+
     /// The legal orders of the unit in `province`: [`legal_orders_at`].
     pub fn at(&self, province: ProvinceId) -> Vec<Order> {
         let map = self.map;
@@ -190,7 +215,7 @@ impl<'a> LegalOrders<'a> {
                         None => Chains::Nothing,
                     };
                     let reach = self.convoy_reaches(chains);
-                    self.unit_orders(u, &mut Scratch::default(), &reach)
+                    self.unit_orders(u, &mut self.scratch(), &reach)
                 }
                 None => Vec::new(),
             },
@@ -210,6 +235,20 @@ impl<'a> LegalOrders<'a> {
                 });
                 orders
             }
+        }
+    }
+
+    /// Buffers for listing units one by one, made at their full size at once (growing
+    /// them a step at a time cost more than filling them).
+    fn scratch(&self) -> Scratch {
+        let (w, uw) = (self.words, self.unit_words);
+        Scratch {
+            candidates: Vec::with_capacity(uw),
+            carried: Vec::with_capacity(uw),
+            supported: Vec::with_capacity(self.position.units.len()),
+            seen: Vec::with_capacity(w),
+            round_fleets: Vec::new(),
+            round_coasts: Vec::new(),
         }
     }
 
@@ -238,6 +277,7 @@ impl<'a> LegalOrders<'a> {
         let difficult = !map.difficult_borders().is_empty();
         let railroads = !map.railroads().is_empty();
         self.moves.clear();
+        self.moves.reserve(n);
         for (u, unit) in position.units.iter().enumerate() {
             let here = map.province_of(unit.loc);
             let (reach, moves) = (&mut self.support_reach[u * w..][..w], &mut self.moves_to[u * w..][..w]);
@@ -566,7 +606,7 @@ impl<'a> LegalOrders<'a> {
         }
         self.supported_units(u, scratch, convoy);
         let mut orders = Vec::with_capacity(self.bound(u, scratch, convoy));
-        self.actions_of(u, scratch, convoy, &mut |action| orders.push(order(action)));
+        self.actions_of(u, scratch, convoy, &mut Each(|action| orders.push(order(action))));
         orders
     }
 
@@ -601,21 +641,21 @@ impl<'a> LegalOrders<'a> {
         bound
     }
 
-    /// What unit `u` may do in a movement phase, handed to `emit` in the order
+    /// What unit `u` may do in a movement phase, handed to `sink` in the order
     /// [`legal_orders`] gives.
-    fn unit_actions(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, emit: &mut impl FnMut(LegalAction)) {
+    fn unit_actions(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, sink: &mut impl UnitActionSink) {
         // Ice holds a unit, and a neutral power's units only hold.
         if self.only_holds(u) {
-            emit(LegalAction::Hold);
+            sink.action(LegalAction::Hold);
             return;
         }
         self.supported_units(u, scratch, convoy);
-        self.actions_of(u, scratch, convoy, emit);
+        self.actions_of(u, scratch, convoy, sink);
     }
 
     /// [`LegalOrders::unit_actions`] of a unit that may do more than hold, its supported
     /// units found ([`LegalOrders::supported_units`]).
-    fn actions_of(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, emit: &mut impl FnMut(LegalAction)) {
+    fn actions_of(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, sink: &mut impl UnitActionSink) {
         let reach = &convoy.provinces[..];
         let (map, position, w) = (self.map, self.position, self.words);
         let unit = &position.units[u];
@@ -629,21 +669,24 @@ impl<'a> LegalOrders<'a> {
             let nf = self.fleets.len();
             convoy.chains.get((a * nf + f) * w..(a * nf + f + 1) * w).unwrap_or_default()
         };
-        emit(LegalAction::Hold);
-        for to in destinations(map, kind, unit.loc) {
-            if !self.frozen(map.province_of(to)) {
-                emit(LegalAction::Move { to });
+        // On a map without ice nothing is frozen: the hold and every move, as one.
+        if !(self.thawed.is_empty() && sink.hold_and_moves(map, kind, unit.loc)) {
+            sink.action(LegalAction::Hold);
+            for to in destinations(map, kind, unit.loc) {
+                if !self.frozen(map.province_of(to)) {
+                    sink.action(LegalAction::Move { to });
+                }
             }
         }
         for_each_station(map, power, kind, here, |railroad, p| {
             if !self.frozen(p) {
-                emit(LegalAction::Rail { railroad, to: p });
+                sink.action(LegalAction::Rail { railroad, to: p });
             }
         });
         if kind == UnitKind::Army {
             for p in ones(convoy_reach(u)) {
                 if !map.army_adjacent(here, p) && !self.frozen(p) {
-                    emit(LegalAction::MoveByConvoy { to: p });
+                    sink.action(LegalAction::MoveByConvoy { to: p });
                 }
             }
         }
@@ -653,9 +696,6 @@ impl<'a> LegalOrders<'a> {
             let other = &position.units[o];
             let there = map.province_of(other.loc);
             let (target, at) = (other.kind, other.loc);
-            if self.has(my_reach, there) {
-                emit(LegalAction::SupportHold { target, at });
-            }
             // The provinces this unit may support the other's move into, in province order
             // (each once: a fleet's moves to two coasts of one province are one support),
             // none frozen.
@@ -667,8 +707,14 @@ impl<'a> LegalOrders<'a> {
                 *s &= t;
             }
             seen[here.index() / 64] &= !(1 << (here.index() % 64));
-            for p in ones(seen) {
-                emit(LegalAction::SupportMove { target, at, to: p });
+            let hold = self.has(my_reach, there);
+            if !sink.supports(target, at, hold, seen) {
+                if hold {
+                    sink.action(LegalAction::SupportHold { target, at });
+                }
+                for p in ones(seen) {
+                    sink.action(LegalAction::SupportMove { target, at, to: p });
+                }
             }
             // Moves by convoy only: where the fleets could carry the army and it cannot walk.
             if carried[o / 64] >> (o % 64) & 1 == 0 {
@@ -703,7 +749,7 @@ impl<'a> LegalOrders<'a> {
                     }
                 });
                 if !carrier {
-                    emit(LegalAction::SupportMove { target, at, to: p });
+                    sink.action(LegalAction::SupportMove { target, at, to: p });
                 }
             }
         }
@@ -713,7 +759,7 @@ impl<'a> LegalOrders<'a> {
             for (a, army) in position.units.iter().enumerate().filter(|(_, a)| a.kind == UnitKind::Army) {
                 for p in ones(chain(a, f)) {
                     if p != here && !self.frozen(p) {
-                        emit(LegalAction::Convoy { army: army.loc, to: p });
+                        sink.action(LegalAction::Convoy { army: army.loc, to: p });
                     }
                 }
             }
@@ -792,6 +838,53 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
+    }
+}
+
+/// Takes the legal orders of a movement or retreat phase unit by unit, from
+/// [`LegalOrders::unit_actions_into`].
+///
+/// Some orders come in runs a caller with tables may take at once; the provided methods
+/// hand each order of a run to [`UnitActionSink::action`].
+pub trait UnitActionSink {
+    /// The next unit's list begins: the unit's power, type and location.
+    fn unit(&mut self, power: PowerId, kind: UnitKind, loc: LocId);
+
+    /// One legal order of the unit whose list began last.
+    fn action(&mut self, action: LegalAction);
+
+    /// Takes the unit's hold, then its move to every place a unit of its type at `loc`
+    /// borders, in the order of the map's borders ([`Map::army_neighbours`] of its
+    /// province, each at the province's main location, or [`Map::fleet_neighbours`] of
+    /// `loc`), all at once, and returns true; or returns false (as the provided method
+    /// does) to be handed them one by one. Asked only on a map without ice, where no move
+    /// is left out.
+    #[inline]
+    fn hold_and_moves(&mut self, map: &Map, kind: UnitKind, loc: LocId) -> bool {
+        let _ = (map, kind, loc);
+        false
+    }
+
+    /// Takes the unit's support of the hold of the `target` at `at` (when `hold`), then
+    /// of its moves into each province of `into` (a bit set over provinces), in province
+    /// order, all at once, and returns true; or returns false (as the provided method
+    /// does) to be handed them one by one.
+    #[inline]
+    fn supports(&mut self, target: UnitKind, at: LocId, hold: bool, into: &[u64]) -> bool {
+        let _ = (target, at, hold, into);
+        false
+    }
+}
+
+/// A closure taking each order, as a sink.
+struct Each<F>(F);
+
+impl<F: FnMut(LegalAction)> UnitActionSink for Each<F> {
+    fn unit(&mut self, _: PowerId, _: UnitKind, _: LocId) {}
+
+    #[inline(always)]
+    fn action(&mut self, action: LegalAction) {
+        (self.0)(action)
     }
 }
 

@@ -11,7 +11,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use dip::{Action, CoastSpec, LegalAction, LegalOrder, LocId, Map, Order, UnitKind};
+use dip::{Action, CoastSpec, LegalAction, LegalOrder, LocId, Map, Order, PowerId, UnitKind};
 
 /// The shared parts of one map.
 #[derive(Debug)]
@@ -155,74 +155,33 @@ impl OrderTexts {
         self.first_sight(py, map, order)
     }
 
-    /// The ids of one unit's legal orders (a group of a movement or retreat phase), onto
-    /// `out`. What the orders share is looked up once: the unit's blocks, and the row of
-    /// the unit it supports (a unit's supports of one other come together). The cells are
-    /// those `Near::place` finds, worked out here with the unit's part hoisted: sharing
-    /// helpers with it measured 2.2% more instructions a listing. The listing tests (every
-    /// listing is dip's legal orders) check the two agree.
-    pub fn push_unit_ids(&mut self, py: Python<'_>, map: &Map, group: &[LegalOrder], out: &mut Vec<u32>) {
-        let (w, np) = (self.width, self.near.provinces);
-        let unit = group.first().and_then(|o| o.unit).filter(|(_, loc)| loc.index() < w);
-        let Some((kind, loc)) = unit else {
-            for order in group {
-                out.push(self.id(py, map, order));
-            }
-            return;
-        };
-        let k = kind_index(kind) * w + loc.index();
-        let near_count = usize::from(self.near.near_count[loc.index()]);
-        let row_width = 1 + usize::from(self.near.reach_count[k]);
-        let mut moves = self.near_blocks[k];
-        let mut supports = self.near_blocks[2 * w + k];
-        // The row of the supported unit last looked up: its type and location, and where
-        // the row starts in `near_cells` (`MISS`: it has none).
-        let (mut row_key, mut row_start) = (MISS, MISS);
-        out.reserve(group.len());
-        for order in group {
-            let near = &self.near;
-            let slot = |table: &[u8], i: usize| match table.get(i) {
-                Some(&s) if s != NOT_NEAR => usize::from(s),
-                _ => MISS,
-            };
-            let cell = match order.action {
-                LegalAction::Hold if moves != NONE => moves as usize,
-                LegalAction::Move { to } if moves != NONE => match slot(&near.moves, k * w + to.index()) {
-                    MISS => MISS,
-                    s => moves as usize + 1 + s,
-                },
-                LegalAction::SupportHold { target, at } | LegalAction::SupportMove { target, at, .. }
-                    if supports != NONE =>
-                {
-                    let key = 2 * at.index() + kind_index(target);
-                    if key != row_key {
-                        row_key = key;
-                        row_start = match slot(&near.near, loc.index() * w + at.index()) {
-                            MISS => MISS,
-                            s => supports as usize + (kind_index(target) * near_count + s) * row_width,
-                        };
-                    }
-                    match order.action {
-                        _ if row_start == MISS => MISS,
-                        LegalAction::SupportMove { to, .. } => match slot(&near.reach, k * np + to.index()) {
-                            MISS => MISS,
-                            s => row_start + 1 + s,
-                        },
-                        _ => row_start,
-                    }
-                }
-                _ => MISS,
-            };
-            match self.near_cells.get(cell) {
-                Some(&id) if id != NONE => out.push(id),
-                _ => {
-                    out.push(self.id(py, map, order));
-                    // That may have made one of the unit's blocks, or emptied the table.
-                    moves = self.near_blocks[k];
-                    supports = self.near_blocks[2 * w + k];
-                    row_key = MISS;
-                }
-            }
+    /// A sink that turns the legal orders of a movement or retreat phase into ids as the
+    /// engine works them out ([`dip::LegalOrders::unit_actions_into`]), onto `ids`, and
+    /// notes where each unit's begin in `units`.
+    pub fn unit_ids<'t, 'py>(
+        &'t mut self,
+        py: Python<'py>,
+        map: &'t Map,
+        ids: &'t mut Vec<u32>,
+        units: &'t mut Vec<(LocId, u32)>,
+    ) -> UnitIds<'t, 'py> {
+        UnitIds {
+            table: self,
+            py,
+            map,
+            ids,
+            units,
+            power: PowerId(0),
+            kind: UnitKind::Army,
+            loc: LocId(0),
+            blocks: false,
+            k: 0,
+            near_count: 0,
+            row_width: 0,
+            moves: NONE,
+            supports: NONE,
+            row_key: MISS,
+            row_start: MISS,
         }
     }
 
@@ -318,6 +277,192 @@ impl OrderTexts {
     }
 }
 
+/// Ids of one listing's orders, made as the engine hands them over ([`OrderTexts::unit_ids`]).
+/// What a unit's orders share is looked up once, when its list begins: its blocks; and the
+/// row of the unit it supports once for that unit's supports (they come together). The
+/// cells are those `Near::place` finds, worked out here with the unit's part hoisted:
+/// sharing helpers with it measured 2.2% more instructions a listing. The listing tests
+/// (every listing is dip's legal orders) check the two agree.
+pub struct UnitIds<'t, 'py> {
+    table: &'t mut OrderTexts,
+    py: Python<'py>,
+    map: &'t Map,
+    ids: &'t mut Vec<u32>,
+    units: &'t mut Vec<(LocId, u32)>,
+    /// The unit whose list began last: its power, type and location, and whether its
+    /// orders may be looked up in its blocks (not when its location is past the table's
+    /// width, as no legal order's is: then each is looked up in full).
+    power: PowerId,
+    kind: UnitKind,
+    loc: LocId,
+    blocks: bool,
+    /// Its type and location as an index of the table's per-unit tables, and its row sizes.
+    k: usize,
+    near_count: usize,
+    row_width: usize,
+    /// Where its blocks start in `near_cells` (`NONE`: not made yet).
+    moves: u32,
+    supports: u32,
+    /// The row of the supported unit last looked up: its type and location, and where the
+    /// row starts in `near_cells` (`MISS`: it has none).
+    row_key: usize,
+    row_start: usize,
+}
+
+impl std::fmt::Debug for UnitIds<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UnitIds").field("ids", &self.ids.len()).field("loc", &self.loc).finish()
+    }
+}
+
+impl UnitIds<'_, '_> {
+    /// An order not in the unit's blocks, or not made yet there: looked up in full (made
+    /// on first sight).
+    #[inline(never)]
+    fn miss(&mut self, action: LegalAction) {
+        let order = LegalOrder { power: self.power, unit: Some((self.kind, self.loc)), action };
+        let id = self.table.id(self.py, self.map, &order);
+        self.ids.push(id);
+        // That may have made one of the unit's blocks, or emptied the table.
+        if self.blocks {
+            self.reload();
+        }
+    }
+
+    /// The unit's blocks, looked up again after the table made one (or was emptied).
+    fn reload(&mut self) {
+        let w = self.table.width;
+        self.moves = self.table.near_blocks[self.k];
+        self.supports = self.table.near_blocks[2 * w + self.k];
+        self.row_key = MISS;
+    }
+}
+
+impl dip::UnitActionSink for UnitIds<'_, '_> {
+    fn unit(&mut self, power: PowerId, kind: UnitKind, loc: LocId) {
+        (self.power, self.kind, self.loc) = (power, kind, loc);
+        self.units.push((loc, self.ids.len() as u32));
+        let w = self.table.width;
+        self.blocks = loc.index() < w;
+        if self.blocks {
+            self.k = kind_index(kind) * w + loc.index();
+            self.near_count = usize::from(self.table.near.near_count[loc.index()]);
+            self.row_width = 1 + usize::from(self.table.near.reach_count[self.k]);
+            self.reload();
+        }
+    }
+
+    #[inline]
+    fn hold_and_moves(&mut self, _: &Map, _: UnitKind, _: LocId) -> bool {
+        // The block's first cells, when it has every move and all are made.
+        let near = &self.table.near;
+        if !self.blocks || self.moves == NONE || !near.moves_whole[self.k] {
+            return false;
+        }
+        let start = self.moves as usize;
+        let cells = self.table.near_cells.get(start..start + 1 + usize::from(near.move_count[self.k]));
+        match cells {
+            Some(cells) if !cells.contains(&NONE) => {
+                self.ids.extend_from_slice(cells);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    #[inline]
+    fn supports(&mut self, target: UnitKind, at: LocId, hold: bool, into: &[u64]) -> bool {
+        // The supported unit's row: its first cell, then one a province reached.
+        if !self.blocks || self.supports == NONE {
+            return false;
+        }
+        let (w, np) = (self.table.width, self.table.near.provinces);
+        let key = 2 * at.index() + kind_index(target);
+        if key != self.row_key {
+            self.row_key = key;
+            self.row_start = match self.table.near.near.get(self.loc.index() * w + at.index()) {
+                Some(&s) if s != NOT_NEAR => {
+                    self.supports as usize + (kind_index(target) * self.near_count + usize::from(s)) * self.row_width
+                }
+                _ => MISS,
+            };
+        }
+        if self.row_start == MISS {
+            return false;
+        }
+        let (cells, reach) = (&self.table.near_cells, &self.table.near.reach[self.k * np..(self.k + 1) * np]);
+        let before = self.ids.len();
+        let mut take = |cell: usize| match cells.get(cell) {
+            Some(&id) if id != NONE => {
+                self.ids.push(id);
+                true
+            }
+            _ => false,
+        };
+        let mut whole = !hold || take(self.row_start);
+        for (k, &word) in into.iter().enumerate() {
+            let mut bits = word;
+            while whole && bits != 0 {
+                let p = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                whole = match reach.get(p) {
+                    Some(&s) if s != NOT_NEAR => take(self.row_start + 1 + usize::from(s)),
+                    _ => false,
+                };
+            }
+        }
+        if !whole {
+            // Some are not made yet: one by one.
+            self.ids.truncate(before);
+        }
+        whole
+    }
+
+    #[inline(always)]
+    fn action(&mut self, action: LegalAction) {
+        let table = &*self.table;
+        let near = &table.near;
+        let (w, np) = (table.width, near.provinces);
+        let slot = |t: &[u8], i: usize| match t.get(i) {
+            Some(&s) if s != NOT_NEAR => usize::from(s),
+            _ => MISS,
+        };
+        let cell = match action {
+            _ if !self.blocks => MISS,
+            LegalAction::Hold if self.moves != NONE => self.moves as usize,
+            LegalAction::Move { to } if self.moves != NONE => match slot(&near.moves, self.k * w + to.index()) {
+                MISS => MISS,
+                s => self.moves as usize + 1 + s,
+            },
+            LegalAction::SupportHold { target, at } | LegalAction::SupportMove { target, at, .. }
+                if self.supports != NONE =>
+            {
+                let key = 2 * at.index() + kind_index(target);
+                if key != self.row_key {
+                    self.row_key = key;
+                    self.row_start = match slot(&near.near, self.loc.index() * w + at.index()) {
+                        MISS => MISS,
+                        s => self.supports as usize + (kind_index(target) * self.near_count + s) * self.row_width,
+                    };
+                }
+                match action {
+                    _ if self.row_start == MISS => MISS,
+                    LegalAction::SupportMove { to, .. } => match slot(&near.reach, self.k * np + to.index()) {
+                        MISS => MISS,
+                        s => self.row_start + 1 + s,
+                    },
+                    _ => self.row_start,
+                }
+            }
+            _ => MISS,
+        };
+        match self.table.near_cells.get(cell) {
+            Some(&id) if id != NONE => self.ids.push(id),
+            _ => self.miss(action),
+        }
+    }
+}
+
 /// The order as MILA writes it: the coast of a supported fleet is named (`A MOS S F
 /// STP/SC`), where dip's legal orders name its province.
 pub fn mila_order(map: &Map, order: &LegalOrder) -> Order {
@@ -365,6 +510,10 @@ struct Near {
     /// provinces of them, by province (`NOT_NEAR` when not one), and how many.
     moves: Vec<u8>,
     move_count: Vec<u8>,
+    /// Per unit type and location: whether its block holds every move in the order the
+    /// engine hands them (no place twice, none past `NOT_NEAR`), so a unit's hold and
+    /// moves are the block's first cells.
+    moves_whole: Vec<bool>,
     reach: Vec<u8>,
     reach_count: Vec<u8>,
     provinces: usize,
@@ -383,6 +532,7 @@ impl Near {
             near_count: vec![0; w],
             moves: vec![NOT_NEAR; 2 * w * w],
             move_count: vec![0; 2 * w],
+            moves_whole: vec![false; 2 * w],
             reach: vec![NOT_NEAR; 2 * w * np],
             reach_count: vec![0; 2 * w],
             provinces: np,
@@ -426,6 +576,7 @@ impl Near {
                     UnitKind::Fleet => map.fleet_neighbours(loc).to_vec(),
                 };
                 let (mut moves, mut reach) = (0usize, 0usize);
+                let listed = places.len();
                 for to in places {
                     let q = map.province_of(to).index();
                     if moves < usize::from(NOT_NEAR) && near.moves[k * w + to.index()] == NOT_NEAR {
@@ -438,6 +589,7 @@ impl Near {
                     }
                 }
                 near.move_count[k] = moves as u8;
+                near.moves_whole[k] = moves == listed;
                 near.reach_count[k] = reach as u8;
                 near.largest = near.largest.max(2 * count * (1 + reach)).max(1 + moves);
             }

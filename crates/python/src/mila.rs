@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use dip::formats::saved::{self, PlayedRecord};
 use dip::movement::Adjudicator;
 use dip::{
-    Action, LegalAction, LegalOrder, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, PhaseRecord, Position, PowerId,
+    Action, LegalAction, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, PhaseRecord, Position, PowerId,
     ProvinceId, Rules,
 };
 
@@ -74,24 +74,26 @@ struct Listing {
     groups: Vec<(u32, u32, u32)>,
 }
 
-/// A group of a listing being filled: its province, where its ids start, its unit.
+/// A province's builds or removals being listed: the province, where its ids start.
 struct Group {
     province: ProvinceId,
     start: u32,
-    unit: Option<(dip::UnitKind, dip::LocId)>,
 }
 
 impl Listing {
-    /// Ends a group (`waive` the id appended to it, if any): a unit on a coast is listed
-    /// under the coast and under its province, as MILA does.
-    fn close(&mut self, group: Option<Group>, kind: PhaseKind, waive: Option<u32>) {
-        let Some(Group { province, start, unit }) = group else { return };
+    /// Ends a province's builds or removals (`waive` the id appended to them, if any).
+    fn close(&mut self, group: Option<Group>, waive: Option<u32>) {
+        let Some(Group { province, start }) = group else { return };
         self.ids.extend(waive);
-        let end = self.ids.len() as u32;
-        if let Some((_, loc)) = unit.filter(|_| kind != PhaseKind::Adjustment) {
-            if loc.index() != province.index() {
-                self.groups.push((loc.index() as u32, start, end));
-            }
+        self.groups.push((province.index() as u32, start, self.ids.len() as u32));
+    }
+
+    /// A unit's list, ids `start..end`: under its location and, for a unit on a coast,
+    /// under its province as well, as MILA does.
+    fn add(&mut self, map: &Map, loc: dip::LocId, start: u32, end: u32) {
+        let province = map.province_of(loc);
+        if loc.index() != province.index() {
+            self.groups.push((loc.index() as u32, start, end));
         }
         self.groups.push((province.index() as u32, start, end));
     }
@@ -205,7 +207,13 @@ impl MilaCore {
     /// The legal orders of the board waiting as ids of MILA texts, by location key (see
     /// `all_possible_orders`); empty once the game is over.
     fn list_possible(&self, py: Python<'_>, table: &mut OrderTexts) -> PyResult<Listing> {
-        let mut listing = Listing { board: self.board, generation: table.generation(), ..Listing::default() };
+        let mut listing = Listing {
+            board: self.board,
+            generation: table.generation(),
+            // A list a unit, two for one on a coast.
+            groups: Vec::with_capacity(2 * self.position.units.len().max(self.position.dislodged.len())),
+            ..Listing::default()
+        };
         if self.done {
             return Ok(listing);
         }
@@ -213,18 +221,20 @@ impl MilaCore {
         let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
         let kind = self.position.phase.kind;
         listing.ids.reserve(512);
+        if kind != PhaseKind::Adjustment {
+            // One unit's orders (for a retreat, its retreats and disband): one list, under
+            // its location (and its province when that is a coast).
+            let mut units = Vec::with_capacity(self.position.units.len());
+            legal.unit_actions_into(&mut table.unit_ids(py, map, &mut listing.ids, &mut units));
+            let ends = units.iter().skip(1).map(|&(_, start)| start).chain([listing.ids.len() as u32]);
+            for (&(loc, start), end) in units.iter().zip(ends) {
+                listing.add(map, loc, start, end);
+            }
+            return Ok(listing);
+        }
         let waive = table.id(py, map, &dip::LegalOrder { power: PowerId(0), unit: None, action: LegalAction::Waive });
         let mut open: Option<Group> = None;
         legal.groups(|group| {
-            if kind != PhaseKind::Adjustment {
-                // One unit's orders (for a retreat, its retreats and disband): one list.
-                let Some(&LegalOrder { unit: unit @ Some((_, loc)), .. }) = group.first() else { return };
-                let start = listing.ids.len() as u32;
-                table.push_unit_ids(py, map, group, &mut listing.ids);
-                let group = Group { province: map.province_of(loc), start, unit };
-                listing.close(Some(group), kind, None);
-                return;
-            }
             // One power's builds or removals: a list a province (an army's and a fleet's
             // builds there), each ending with a waive when the power may waive (its waive
             // comes first).
@@ -234,12 +244,12 @@ impl MilaCore {
                 let Some((_, loc)) = order.unit else { continue };
                 let province = map.province_of(loc);
                 if open.as_ref().is_none_or(|g| g.province != province) {
-                    listing.close(open.take(), kind, waive);
-                    open = Some(Group { province, start: listing.ids.len() as u32, unit: order.unit });
+                    listing.close(open.take(), waive);
+                    open = Some(Group { province, start: listing.ids.len() as u32 });
                 }
                 listing.ids.push(table.id(py, map, order));
             }
-            listing.close(open.take(), kind, waive);
+            listing.close(open.take(), waive);
         });
         Ok(listing)
     }
