@@ -148,9 +148,14 @@ impl<'a> LegalOrders<'a> {
                 for (u, unit) in self.position.units.iter().enumerate() {
                     let (power, me) = (unit.power, Some((unit.kind, unit.loc)));
                     group.clear();
-                    self.unit_actions(u, &mut scratch, &reach, &mut Each(|action| {
-                        group.push(LegalOrder { power, unit: me, action });
-                    }));
+                    self.unit_actions(
+                        u,
+                        &mut scratch,
+                        &reach,
+                        &mut Each(|action| {
+                            group.push(LegalOrder { power, unit: me, action });
+                        }),
+                    );
                     f(&group);
                 }
             }
@@ -281,14 +286,21 @@ impl<'a> LegalOrders<'a> {
         for (u, unit) in position.units.iter().enumerate() {
             let here = map.province_of(unit.loc);
             let (reach, moves) = (&mut self.support_reach[u * w..][..w], &mut self.moves_to[u * w..][..w]);
-            let mut count = 0;
-            for to in destinations(map, unit.kind, unit.loc) {
-                let p = map.province_of(to);
-                set(moves, p);
-                if !difficult || map.border_cost(here, p) == 0 {
-                    set(reach, p);
+            // The map's bit set of the provinces it borders, copied a word at a time.
+            let borders = map.move_provinces(unit.kind, unit.loc);
+            for ((m, r), &b) in moves.iter_mut().zip(reach.iter_mut()).zip(borders) {
+                *m = b;
+                *r = b;
+            }
+            let mut count = match unit.kind {
+                UnitKind::Army => map.army_neighbours(here).len(),
+                UnitKind::Fleet => map.fleet_neighbours(unit.loc).len(),
+            };
+            // No support across a difficult border.
+            if difficult {
+                for p in ones(borders).filter(|&p| map.border_cost(here, p) != 0) {
+                    reach[p.index() / 64] &= !(1 << (p.index() % 64));
                 }
-                count += 1;
             }
             if railroads {
                 for_each_station(map, unit.power, unit.kind, here, |_, p| {

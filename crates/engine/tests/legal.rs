@@ -1,9 +1,59 @@
-//! Legal orders: the per-unit form and the compact forms (`groups`, `each`) give each
-//! unit's list exactly as the list for all units does, on every phase of random games on several variants; the opening's lists
+//! Legal orders: the per-unit form and the compact forms (`groups`, `each`, a sink taking
+//! runs or not) give each unit's list exactly as the list for all units does, on every phase of random games on several variants; the opening's lists
 //! are the ones the rules give.
 
 use dip::batch::{self, RandomGame};
-use dip::{Action, PhaseKind, Position, Rules};
+use dip::{
+    Action, LegalAction, LegalOrder, LocId, Order, PhaseKind, Position, PowerId, ProvinceId, Rules, UnitActionSink,
+    UnitKind,
+};
+
+/// Each unit's list from [`dip::LegalOrders::unit_actions_into`]: taking the runs the
+/// engine offers, written out as [`UnitActionSink`] says they are, or (`runs` false)
+/// refusing them so each order comes alone.
+struct Lists<'m> {
+    map: &'m dip::Map,
+    runs: bool,
+    unit: Option<(PowerId, UnitKind, LocId)>,
+    lists: Vec<(PowerId, Vec<Order>)>,
+}
+
+impl UnitActionSink for Lists<'_> {
+    fn unit(&mut self, power: PowerId, kind: UnitKind, loc: LocId) {
+        self.unit = Some((power, kind, loc));
+        self.lists.push((power, Vec::new()));
+    }
+
+    fn action(&mut self, action: LegalAction) {
+        let (power, kind, loc) = self.unit.expect("a unit's list began");
+        let order = LegalOrder { power, unit: Some((kind, loc)), action }.to_order(self.map);
+        self.lists.last_mut().expect("a list").1.push(order);
+    }
+
+    fn hold_and_moves(&mut self, map: &dip::Map, kind: UnitKind, loc: LocId) -> bool {
+        if self.runs {
+            self.action(LegalAction::Hold);
+            let places: Vec<LocId> = match kind {
+                UnitKind::Army => map.army_neighbours(map.province_of(loc)).iter().map(|&p| map.main_loc(p)).collect(),
+                UnitKind::Fleet => map.fleet_neighbours(loc).to_vec(),
+            };
+            places.into_iter().for_each(|to| self.action(LegalAction::Move { to }));
+        }
+        self.runs
+    }
+
+    fn supports(&mut self, target: UnitKind, at: LocId, hold: bool, into: &[u64]) -> bool {
+        if self.runs {
+            if hold {
+                self.action(LegalAction::SupportHold { target, at });
+            }
+            for p in (0..into.len() * 64).filter(|p| into[p / 64] >> (p % 64) & 1 == 1) {
+                self.action(LegalAction::SupportMove { target, at, to: ProvinceId(p as u16) });
+            }
+        }
+        self.runs
+    }
+}
 
 #[test]
 fn each_unit_asked_alone_gets_its_list_of_all_units() {
@@ -24,6 +74,15 @@ fn each_unit_asked_alone_gets_its_list_of_all_units() {
                 let mut each = Vec::new();
                 legal.each(|o| each.push(o.to_order(&map)));
                 assert_eq!(each, all.iter().flat_map(|(_, l)| l.clone()).collect::<Vec<_>>(), "{variant}: each");
+                for runs in [false, true] {
+                    let mut sink = Lists { map: &map, runs, unit: None, lists: Vec::new() };
+                    legal.unit_actions_into(&mut sink);
+                    // An adjustment phase's lists are a power's: the sink is handed none.
+                    match position.phase.kind {
+                        PhaseKind::Adjustment => assert!(sink.lists.is_empty()),
+                        _ => assert_eq!(sink.lists, all, "{variant}: a sink (runs: {runs})"),
+                    }
+                }
                 if position.phase.kind != PhaseKind::Adjustment {
                     for (_, list) in &all {
                         let province = list[0].unit.place.province;
@@ -267,5 +326,33 @@ fn every_fleet_of_a_longer_chain_is_offered_its_convoy() {
         on_random_boards(variant, 100..103, 12, |map, position| {
             convoys_listed_are_the_possible_ones(map, position);
         });
+    }
+}
+
+#[test]
+fn move_provinces_are_the_provinces_of_the_neighbours() {
+    // The bit set legal orders copy a unit's moves from is its neighbour list's.
+    for (name, _) in dip::EMBEDDED_VARIANTS {
+        let map = dip::variant(name).expect(name);
+        for loc in map.locations() {
+            for kind in [UnitKind::Army, UnitKind::Fleet] {
+                let listed: Vec<ProvinceId> = match kind {
+                    UnitKind::Army => map.army_neighbours(map.province_of(loc)).to_vec(),
+                    UnitKind::Fleet => map.fleet_neighbours(loc).iter().map(|&l| map.province_of(l)).collect(),
+                };
+                let set = map.move_provinces(kind, loc);
+                assert_eq!(set.len(), map.province_count().div_ceil(64), "{name}");
+                for p in map.provinces() {
+                    let bit = set[p.index() / 64] >> (p.index() % 64) & 1 == 1;
+                    assert_eq!(
+                        bit,
+                        listed.contains(&p),
+                        "{name}: {kind:?} at {} to {}",
+                        map.loc_abbr(loc),
+                        map.province(p).abbr
+                    );
+                }
+            }
+        }
     }
 }

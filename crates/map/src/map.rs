@@ -307,6 +307,18 @@ impl Map {
         &self.fleet_neighbours[loc.index()]
     }
 
+    /// The provinces a unit of `kind` at `loc` borders (those of [`Map::army_neighbours`]
+    /// of its province, or of [`Map::fleet_neighbours`] of `loc`), as a bit set over
+    /// provinces: bit `p % 64` of word `p / 64`, `province_count().div_ceil(64)` words.
+    #[inline]
+    pub fn move_provinces(&self, kind: UnitKind, loc: LocId) -> &[u64] {
+        let (matrix, row) = match kind {
+            UnitKind::Army => (&self.army_adj, self.province_of(loc).index()),
+            UnitKind::Fleet => (&self.fleet_to_province, loc.index()),
+        };
+        matrix.bits.get(row * matrix.words..(row + 1) * matrix.words).unwrap_or_default()
+    }
+
     /// Whether any province is ever frozen (most maps have no ice).
     pub fn has_ice(&self) -> bool {
         !self.frozen.is_empty()

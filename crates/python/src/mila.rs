@@ -12,8 +12,8 @@ use rayon::prelude::*;
 use dip::formats::saved::{self, PlayedRecord};
 use dip::movement::Adjudicator;
 use dip::{
-    Action, LegalAction, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, PhaseRecord, Position, PowerId,
-    ProvinceId, Rules,
+    Action, LegalAction, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, PhaseRecord, Position, PowerId, ProvinceId,
+    Rules,
 };
 
 use crate::cache::{MapCache, OrderTexts, map_cache};
