@@ -361,15 +361,12 @@ impl<'a> LegalOrders<'a> {
     /// such a fleet are not walked.
     fn convoy_reaches(&self, chains: Chains) -> ConvoyReach {
         let (map, position, w, fw) = (self.map, self.position, self.words, self.fleet_words);
-        let mut reach = ConvoyReach {
-            provinces: vec![0; position.units.len() * w],
-            chains: Vec::new(),
-            touching: Vec::new(),
-            seeds: Vec::new(),
-        };
+        // No fleet may convoy: every table empty (read as empty sets).
+        let mut reach = ConvoyReach { provinces: Vec::new(), chains: Vec::new(), touching: Vec::new(), seeds: Vec::new() };
         if self.fleets.is_empty() {
             return reach;
         }
+        reach.provinces = vec![0; position.units.len() * w];
         let nf = self.fleets.len();
         reach.chains = vec![0; position.units.len() * nf * w];
         reach.seeds = vec![0; position.units.len() * fw];
@@ -788,9 +785,8 @@ impl<'a> LegalOrders<'a> {
         let my_reach = &self.support_reach[u * w..][..w];
         // The units standing in or moving to a province it reaches (`touching`), and the
         // armies the fleets could carry to one (`convoy.touching`).
-        candidates.clear();
+        // Every word is written below: only the lengths are set here.
         candidates.resize(uw, 0);
-        carried.clear();
         carried.resize(uw, 0);
         let by_convoy = !self.fleets.is_empty();
         // A word of units at a time, gathered in registers (one word up to 64 units).
