@@ -362,7 +362,8 @@ impl<'a> LegalOrders<'a> {
     fn convoy_reaches(&self, chains: Chains) -> ConvoyReach {
         let (map, position, w, fw) = (self.map, self.position, self.words, self.fleet_words);
         // No fleet may convoy: every table empty (read as empty sets).
-        let mut reach = ConvoyReach { provinces: Vec::new(), chains: Vec::new(), touching: Vec::new(), seeds: Vec::new() };
+        let mut reach =
+            ConvoyReach { provinces: Vec::new(), chains: Vec::new(), touching: Vec::new(), seeds: Vec::new() };
         if self.fleets.is_empty() {
             return reach;
         }
@@ -464,17 +465,18 @@ impl<'a> LegalOrders<'a> {
         // The destinations this route ends at: reached by its last fleet and by no fleet
         // before it, neither `from` nor the first fleet's province.
         let (from_bit, first_bit) = (from.index(), first.index());
-        for f in 0..search.path.len() {
-            let fleet = search.path[f];
-            for k in 0..w {
-                let mut ends = reach[k] & !search.before[d * w + k];
-                if k == from_bit / 64 {
-                    ends &= !(1 << (from_bit % 64));
+        for k in 0..w {
+            let mut ends = reach[k] & !search.before[d * w + k];
+            if k == from_bit / 64 {
+                ends &= !(1 << (from_bit % 64));
+            }
+            if k == first_bit / 64 {
+                ends &= !(1 << (first_bit % 64));
+            }
+            if ends != 0 {
+                for &fleet in &search.path {
+                    out[fleet * w + k] |= ends;
                 }
-                if k == first_bit / 64 {
-                    ends &= !(1 << (first_bit % 64));
-                }
-                out[fleet * w + k] |= ends;
             }
         }
         // The next level's masks: what the route reaches before its new last fleet, and
@@ -546,6 +548,20 @@ impl<'a> LegalOrders<'a> {
     /// entering `without`.
     fn spread(&self, seeds: &[u64], without: Option<usize>, reached: &mut [u64]) {
         let fw = self.fleet_words;
+        if let ([seeds], [reached]) = (seeds, &mut *reached) {
+            // Up to 64 fleets (most boards): the same walk in registers.
+            let left_out = without.map_or(0, |i| 1u64.checked_shl(i as u32).unwrap_or(0));
+            let (mut done, mut pending) = (*seeds | left_out, *seeds & !left_out);
+            while pending != 0 {
+                let i = pending.trailing_zeros() as usize;
+                pending &= pending - 1;
+                let new = self.fleet_borders.get(i).copied().unwrap_or(0) & !done;
+                done |= new;
+                pending |= new;
+            }
+            *reached = done & !left_out;
+            return;
+        }
         // The fleets reached whose borders are still to follow, as a bit set (on the
         // stack for up to 128 fleets).
         let (mut small, mut large) = ([0u64; 2], Vec::new());
@@ -692,15 +708,23 @@ impl<'a> LegalOrders<'a> {
                 sink.action(LegalAction::Rail { railroad, to: p });
             }
         });
-        if kind == UnitKind::Army {
-            for p in ones(convoy_reach(u)) {
-                if !map.army_adjacent(here, p) && !self.frozen(p) {
+        seen.resize(w, 0);
+        if kind == UnitKind::Army && !convoy_reach(u).is_empty() {
+            // Where the fleets could carry it and it cannot walk, none frozen.
+            let walks = map.move_provinces(UnitKind::Army, unit.loc);
+            for ((s, &r), &a) in seen.iter_mut().zip(convoy_reach(u)).zip(walks) {
+                *s = r & !a;
+            }
+            for (s, &t) in seen.iter_mut().zip(&self.thawed) {
+                *s &= t;
+            }
+            if !sink.moves_by_convoy(seen) {
+                for p in ones(seen) {
                     sink.action(LegalAction::MoveByConvoy { to: p });
                 }
             }
         }
         // Supports: of any other unit holding in, or moving to, a province this unit reaches.
-        seen.resize(w, 0);
         for &o in supported.iter() {
             let other = &position.units[o];
             let there = map.province_of(other.loc);
@@ -766,8 +790,20 @@ impl<'a> LegalOrders<'a> {
         // reaches, as the resolver reads the order (see `chains_from`).
         if let Some(f) = fleet {
             for (a, army) in position.units.iter().enumerate().filter(|(_, a)| a.kind == UnitKind::Army) {
-                for p in ones(chain(a, f)) {
-                    if p != here && !self.frozen(p) {
+                // Where the routes through it end, but its own province, none frozen.
+                let ends = chain(a, f);
+                if ends.iter().all(|&e| e == 0) {
+                    continue;
+                }
+                for (s, &e) in seen.iter_mut().zip(ends) {
+                    *s = e;
+                }
+                for (s, &t) in seen.iter_mut().zip(&self.thawed) {
+                    *s &= t;
+                }
+                seen[here.index() / 64] &= !(1 << (here.index() % 64));
+                if !sink.convoys(army.loc, seen) {
+                    for p in ones(seen) {
                         sink.action(LegalAction::Convoy { army: army.loc, to: p });
                     }
                 }
@@ -870,6 +906,24 @@ pub trait UnitActionSink {
     #[inline]
     fn hold_and_moves(&mut self, map: &Map, kind: UnitKind, loc: LocId) -> bool {
         let _ = (map, kind, loc);
+        false
+    }
+
+    /// Takes the army's moves by convoy into each province of `into` (a bit set over
+    /// provinces), in province order, all at once, and returns true; or returns false (as
+    /// the provided method does) to be handed them one by one.
+    #[inline]
+    fn moves_by_convoy(&mut self, into: &[u64]) -> bool {
+        let _ = into;
+        false
+    }
+
+    /// Takes the fleet's convoys of the army at `army` to each province of `into` (a bit
+    /// set over provinces), in province order, all at once, and returns true; or returns
+    /// false (as the provided method does) to be handed them one by one.
+    #[inline]
+    fn convoys(&mut self, army: LocId, into: &[u64]) -> bool {
+        let _ = (army, into);
         false
     }
 

@@ -18,6 +18,11 @@ struct Lists<'m> {
     lists: Vec<(PowerId, Vec<Order>)>,
 }
 
+/// The provinces of a bit set, in increasing order.
+fn ones(bits: &[u64]) -> impl Iterator<Item = ProvinceId> + '_ {
+    (0..bits.len() * 64).filter(|p| bits[p / 64] >> (p % 64) & 1 == 1).map(|p| ProvinceId(p as u16))
+}
+
 impl UnitActionSink for Lists<'_> {
     fn unit(&mut self, power: PowerId, kind: UnitKind, loc: LocId) {
         self.unit = Some((power, kind, loc));
@@ -42,14 +47,26 @@ impl UnitActionSink for Lists<'_> {
         self.runs
     }
 
+    fn moves_by_convoy(&mut self, into: &[u64]) -> bool {
+        if self.runs {
+            ones(into).for_each(|to| self.action(LegalAction::MoveByConvoy { to }));
+        }
+        self.runs
+    }
+
+    fn convoys(&mut self, army: LocId, into: &[u64]) -> bool {
+        if self.runs {
+            ones(into).for_each(|to| self.action(LegalAction::Convoy { army, to }));
+        }
+        self.runs
+    }
+
     fn supports(&mut self, target: UnitKind, at: LocId, hold: bool, into: &[u64]) -> bool {
         if self.runs {
             if hold {
                 self.action(LegalAction::SupportHold { target, at });
             }
-            for p in (0..into.len() * 64).filter(|p| into[p / 64] >> (p % 64) & 1 == 1) {
-                self.action(LegalAction::SupportMove { target, at, to: ProvinceId(p as u16) });
-            }
+            ones(into).for_each(|to| self.action(LegalAction::SupportMove { target, at, to }));
         }
         self.runs
     }

@@ -182,6 +182,8 @@ impl OrderTexts {
             supports: NONE,
             row_key: MISS,
             row_start: MISS,
+            far_key: MISS,
+            far_row: MISS,
         }
     }
 
@@ -307,6 +309,9 @@ pub struct UnitIds<'t, 'py> {
     /// row starts in `near_cells` (`MISS`: it has none).
     row_key: usize,
     row_start: usize,
+    /// The same for a supported unit too far for the blocks, in `cells`.
+    far_key: usize,
+    far_row: usize,
 }
 
 impl std::fmt::Debug for UnitIds<'_, '_> {
@@ -320,6 +325,27 @@ impl UnitIds<'_, '_> {
     /// on first sight).
     #[inline(never)]
     fn miss(&mut self, action: LegalAction) {
+        // A support of a unit too far for the unit's blocks (one the fleets could carry):
+        // from its row of `cells`, looked up once for all supports of that unit.
+        if let (true, LegalAction::SupportHold { target, at } | LegalAction::SupportMove { target, at, .. }) =
+            (self.blocks, action)
+        {
+            let key = 2 * at.index() + kind_index(target);
+            if key != self.far_key {
+                self.far_key = key;
+                self.far_row = self.row_of(ROW_SUPPORT, kind_index(target) * self.table.width + at.index());
+            }
+            let column = match action {
+                LegalAction::SupportMove { to, .. } => to.index(),
+                _ => at.index(),
+            };
+            if let Some(&id) = self.table.cells.get(self.far_row.wrapping_add(column)) {
+                if id != NONE && self.far_row != MISS && column < self.table.width {
+                    self.ids.push(id);
+                    return;
+                }
+            }
+        }
         let order = LegalOrder { power: self.power, unit: Some((self.kind, self.loc)), action };
         let id = self.table.id(self.py, self.map, &order);
         self.ids.push(id);
@@ -329,12 +355,62 @@ impl UnitIds<'_, '_> {
         }
     }
 
+    /// Where the unit's row of `cells` of the kind of order `row_kind` and the other unit
+    /// `other` (its type and location, `kind × width + location`) starts; `MISS` when it
+    /// is not made yet (or the unit has no blocks).
+    #[inline]
+    fn row_of(&self, row_kind: usize, other: usize) -> usize {
+        let table = &*self.table;
+        let w = table.width;
+        if !self.blocks || other >= 2 * w {
+            return MISS;
+        }
+        match table.blocks.get((row_kind * 2 + kind_index(self.kind)) * w + self.loc.index()) {
+            Some(&block) if block != NONE => match table.starts.get(block as usize + other) {
+                Some(&row) if row != NONE => row as usize,
+                _ => MISS,
+            },
+            _ => MISS,
+        }
+    }
+
+    /// Takes a run of the unit's orders kept in one row of `cells`: the row of the kind of
+    /// order `row_kind`, this unit and the army at location `other` (0 for orders naming
+    /// no other unit), a cell a province of `into`. False, with nothing taken, when the row
+    /// or a cell is not made yet.
+    #[inline]
+    fn row_run(&mut self, row_kind: usize, other: usize, into: &[u64]) -> bool {
+        let row = self.row_of(row_kind, other);
+        if row == MISS {
+            return false;
+        }
+        let table = &*self.table;
+        let w = table.width;
+        let before = self.ids.len();
+        for (k, &word) in into.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                match table.cells.get(row + p) {
+                    Some(&id) if id != NONE && p < w => self.ids.push(id),
+                    _ => {
+                        self.ids.truncate(before);
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// The unit's blocks, looked up again after the table made one (or was emptied).
     fn reload(&mut self) {
         let w = self.table.width;
         self.moves = self.table.near_blocks[self.k];
         self.supports = self.table.near_blocks[2 * w + self.k];
         self.row_key = MISS;
+        self.far_key = MISS;
     }
 }
 
@@ -344,6 +420,7 @@ impl dip::UnitActionSink for UnitIds<'_, '_> {
         self.units.push((loc, self.ids.len() as u32));
         let w = self.table.width;
         self.blocks = loc.index() < w;
+        self.far_key = MISS;
         if self.blocks {
             self.k = kind_index(kind) * w + loc.index();
             self.near_count = usize::from(self.table.near.near_count[loc.index()]);
@@ -368,6 +445,16 @@ impl dip::UnitActionSink for UnitIds<'_, '_> {
             }
             _ => false,
         }
+    }
+
+    #[inline]
+    fn moves_by_convoy(&mut self, into: &[u64]) -> bool {
+        self.row_run(ROW_MOVE_BY_CONVOY, 0, into)
+    }
+
+    #[inline]
+    fn convoys(&mut self, army: LocId, into: &[u64]) -> bool {
+        self.row_run(ROW_CONVOY, army.index(), into)
     }
 
     #[inline]
@@ -492,6 +579,11 @@ fn block_start(slots: &mut [u32], i: usize, pool: &mut Vec<u32>, size: usize) ->
 
 /// Kinds of order with rows of their own.
 const ROW_KINDS: usize = 9;
+
+/// Kinds of order whose rows a listing looks up itself (see `order_key`).
+const ROW_MOVE_BY_CONVOY: usize = 1;
+const ROW_SUPPORT: usize = 3;
+const ROW_CONVOY: usize = 4;
 
 /// Where the texts of the orders most listings are made of live, worked out from the map
 /// once: a unit's hold and moves (a block per unit type and location: the hold, then a
@@ -653,11 +745,11 @@ fn order_key(order: &LegalOrder) -> TextKey {
     let (row, other_kind, other, column) = match order.action {
         LegalAction::Hold => (0, 0, 0, me),
         LegalAction::Move { to } => (0, 0, 0, to.index()),
-        LegalAction::MoveByConvoy { to } => (1, 0, 0, to.index()),
+        LegalAction::MoveByConvoy { to } => (ROW_MOVE_BY_CONVOY, 0, 0, to.index()),
         LegalAction::Rail { railroad, to } => (2, 0, usize::from(railroad), to.index()),
-        LegalAction::SupportHold { target, at } => (3, kind(target), at.index(), at.index()),
-        LegalAction::SupportMove { target, at, to } => (3, kind(target), at.index(), to.index()),
-        LegalAction::Convoy { army, to } => (4, 0, army.index(), to.index()),
+        LegalAction::SupportHold { target, at } => (ROW_SUPPORT, kind(target), at.index(), at.index()),
+        LegalAction::SupportMove { target, at, to } => (ROW_SUPPORT, kind(target), at.index(), to.index()),
+        LegalAction::Convoy { army, to } => (ROW_CONVOY, 0, army.index(), to.index()),
         LegalAction::Retreat { to } => (5, 0, 0, to.index()),
         LegalAction::Disband => (5, 0, 0, me),
         LegalAction::Build => (6, 0, 0, 0),
