@@ -24,6 +24,8 @@ pub struct MapCache {
     pub powers: Vec<Py<PyString>>,
     /// Every key mapped to None, in the keys' order: copied to start each listing.
     pub template: Py<PyDict>,
+    /// The last dicts listings handed out, filled again once no one holds them.
+    pub dicts: crate::dicts::DictPool,
     orders: Mutex<OrderTexts>,
 }
 
@@ -787,7 +789,8 @@ pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
     }
     let template = template.unbind();
     let orders = Mutex::new(OrderTexts::new(&map));
-    let cache = Arc::new(MapCache { map: Arc::new(map), keys, powers, template, orders });
+    let dicts = crate::dicts::DictPool::default();
+    let cache = Arc::new(MapCache { map: Arc::new(map), keys, powers, template, dicts, orders });
     maps.push((name.to_ascii_lowercase(), cache.clone()));
     Ok(cache)
 }
@@ -832,4 +835,10 @@ impl Hasher for FxHasher {
 pub fn _set_text_table_limits(py: Python<'_>, map_name: &str, max_orders: usize, max_cells: usize) -> PyResult<()> {
     map_cache(py, map_name)?.order_texts().set_limits(max_orders, max_cells);
     Ok(())
+}
+
+/// For the tests: how many listing dicts of an embedded variant were filled again so far.
+#[pyfunction]
+pub fn _listing_dicts_reused(py: Python<'_>, map_name: &str) -> PyResult<u64> {
+    Ok(map_cache(py, map_name)?.dicts.reused())
 }

@@ -33,6 +33,7 @@ fn keep_freed_pages() {
 mod cache;
 mod convert;
 mod core;
+mod dicts;
 mod mila;
 
 create_exception!(_dip, DipError, PyException, "Base class of every error dip raises.");

@@ -29,6 +29,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MilaCore>()?;
     m.add_function(wrap_pyfunction!(process_many, m)?)?;
     m.add_function(wrap_pyfunction!(crate::cache::_set_text_table_limits, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::cache::_listing_dicts_reused, m)?)?;
     Ok(())
 }
 
@@ -543,8 +544,10 @@ impl MilaCore {
 
     /// Every location of the map → the legal orders there, in MILA notation. Locations
     /// with nothing to order map to an empty list; a unit on a coast is listed under both
-    /// the coast (`STP/SC`) and the province (`STP`), as MILA does. Fresh lists and a fresh
-    /// dict every call; the texts are worked out once a board (see `possible`).
+    /// the coast (`STP/SC`) and the province (`STP`), as MILA does. A dict and lists of
+    /// their own every call, as far as any caller can tell (a dict and its lists that no
+    /// one holds any more are filled again: see `dicts`); the texts are worked out once a
+    /// board (see `possible`).
     fn get_all_possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let mut table = self.cache.order_texts();
         let listing = match &self.possible {
@@ -568,21 +571,26 @@ impl MilaCore {
             }
         };
         table.check(&listing.ids)?;
-        let keys = &self.cache.keys;
-        // A copy of the map's dict of keys: one copy, where filling a new dict grows it
-        // several times. Each key then gets its own list.
-        let dict = self.cache.template.bind(py).copy()?;
-        let mut listed = vec![false; keys.len()];
+        // Each key's texts in key order, a reference taken to each under the table's lock;
+        // the dict is filled once the lock is let go, as filling it may run Python code
+        // (see `dicts`).
+        let mut spans = vec![(0, 0); self.cache.keys.len()];
         for &(key, start, end) in &listing.groups {
-            let ids = &listing.ids[start as usize..end as usize];
-            let list = PyList::new(py, ids.iter().map(|&id| table.text(py, id)))?;
-            dict.set_item(keys[key as usize].bind(py), list)?;
-            listed[key as usize] = true;
+            if let Some(span) = spans.get_mut(key as usize) {
+                *span = (start, end);
+            }
         }
-        for (key, _) in keys.iter().zip(&listed).filter(|(_, listed)| !**listed) {
-            dict.set_item(key.bind(py), PyList::empty(py))?;
-        }
-        Ok(dict)
+        let ids = |(start, end): (u32, u32)| listing.ids.get(start as usize..end as usize).unwrap_or_default();
+        let mut texts = Vec::with_capacity(spans.iter().map(|&s| ids(s).len()).sum());
+        let lens: Vec<u32> = spans
+            .iter()
+            .map(|&span| {
+                texts.extend(ids(span).iter().map(|&id| table.text(py, id).clone()));
+                ids(span).len() as u32
+            })
+            .collect();
+        drop(table);
+        self.cache.dicts.fill(py, &self.cache, texts, &lens)
     }
 
     /// Sets a power's orders (MILA's `set_orders`): a string, or a list (any iterable) of

@@ -6,6 +6,7 @@ import random
 import pytest
 
 import dip
+from dip import _dip
 from dip.mila import Game
 from dip.mila.export import from_saved_game_format, load_saved_games_from_disk, to_saved_game_format
 
@@ -339,3 +340,106 @@ def test_possible_orders_follow_the_board_through_clones_process_and_set_state()
     assert copy_.get_all_possible_orders() == first
     copy_.set_state(game.get_state())
     assert copy_.get_all_possible_orders() == after
+
+
+def plain(listing):
+    """A listing as plain data, to compare with later."""
+    return [(key, list(value)) for key, value in listing.items()]
+
+
+def played(seed, phases):
+    """Boards of a random game, as states: the listings below are made on them."""
+    rng, g, states = random.Random(seed), Game(), []
+    for _ in range(phases):
+        states.append(g.get_state())
+        possible = g.get_all_possible_orders()
+        for power_name in g.powers:
+            g.set_orders(power_name, [rng.choice(possible[loc]) for loc in g.get_orderable_locations(power_name) if possible[loc]])
+        g.process()
+    return states
+
+
+def listing_of(state):
+    g = Game()
+    g.set_state(state)
+    return g.get_all_possible_orders()
+
+
+def test_a_listing_dropped_and_made_again_is_the_listing_of_its_board():
+    # Dicts handed out are filled again once no one holds them: the game where every
+    # dict is kept (none can be reused) and the one where each is dropped list alike.
+    states = played(3, 40)
+    held = [listing_of(s) for s in states]
+    kept = [plain(h) for h in held]
+    reused = _dip._listing_dicts_reused("standard")
+    assert all(plain(listing_of(s)) == k for s, k in zip(states, kept))
+    assert _dip._listing_dicts_reused("standard") > reused
+    # In a loop holding the last listing while it makes the next.
+    previous = None
+    for s, k in zip(states, kept):
+        listing = listing_of(s)
+        assert plain(listing) == k and listing is not previous
+        previous = listing
+
+
+def test_a_listing_someone_holds_is_never_changed():
+    states = played(5, 12)
+    held = [listing_of(s) for s in states]
+    frozen = [plain(h) for h in held]
+    one_list = held[0]["PAR"]
+    del held[0]
+    for s in states * 3:
+        listing_of(s)
+    assert [plain(h) for h in held] == frozen[1:]
+    assert one_list == frozen[0][[k for k, _ in frozen[0]].index("PAR")][1]
+    # A list held from a dict let go of: the dict is filled again, the list is not.
+    listing = listing_of(states[0])
+    par, snapshot = listing["PAR"], list(listing["PAR"])
+    del listing
+    reused = _dip._listing_dicts_reused("standard")
+    for s in states:
+        assert plain(listing_of(s)) == frozen[states.index(s)]
+    assert par == snapshot and _dip._listing_dicts_reused("standard") > reused
+    # Every key has a list of its own.
+    listing = listing_of(states[4])
+    assert len({id(v) for v in listing.values()}) == len(listing)
+
+
+class Relists:
+    """Lists again when dropped: Python code run while a listing's dict is filled."""
+
+    calls = 0
+
+    def __init__(self, state):
+        self.state = state
+
+    def __del__(self):
+        Relists.calls += 1
+        listing_of(self.state)
+
+
+def test_a_dropped_listing_changed_by_its_holder_gives_correct_listings():
+    states = played(7, 10)
+    expected = [plain(listing_of(s)) for s in states]
+    reused = _dip._listing_dicts_reused("standard")
+    for i in range(30):
+        listing = listing_of(states[i % len(states)])
+        # Changes a holder may make before letting the dict go.
+        change = i % 6
+        if change == 0:
+            del listing["PAR"]
+        elif change == 1:
+            listing["EXTRA"] = []
+        elif change == 2:
+            listing["BUR"] = "not a list"
+        elif change == 3:
+            listing["MUN"].append(Relists(states[0]))
+        elif change == 4:
+            listing["ADR"] = [Relists(states[1])]
+        else:
+            listing.clear()
+            listing.update(dict(expected[0]))
+        del listing
+        for s, e in zip(states, expected):
+            assert plain(listing_of(s)) == e
+    assert Relists.calls > 0 and _dip._listing_dicts_reused("standard") > reused
