@@ -11,8 +11,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 use dip::formats::saved::{self, PlayedRecord};
 use dip::movement::Adjudicator;
 use dip::{
-    Action, LegalAction, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, PhaseRecord, Position, PowerId, ProvinceId,
-    Rules,
+    Action, LegalAction, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, Position, PowerId, ProvinceId, Rules,
 };
 
 use crate::cache::{MapCache, OrderTexts, map_cache};
@@ -41,10 +40,10 @@ pub struct MilaCore {
     rules: Rules,
     position: Position,
     /// The orders given for the phase waiting, by power index, in the order given.
-    orders: Vec<Vec<Order>>,
+    orders: Vec<Vec<Given>>,
     /// The phases played, each shared by the copies of the game made after it: a copy
     /// costs a reference a phase, not the phase.
-    history: Vec<Arc<PhaseRecord>>,
+    history: Vec<Arc<Played>>,
     /// A power has won: MILA's phase is then `COMPLETED`.
     done: bool,
     /// The possible orders of a board, once listed: shared by copies (a search
@@ -99,6 +98,62 @@ impl Listing {
     }
 }
 
+/// An order given for a unit: the legal order a listing handed out (12 bytes: an agent
+/// loop gives back listed strings), or an order read from a text. The orders of a phase
+/// and of every phase played are kept so: an `Order` is 128 bytes, and a game's history
+/// (and `process_many`'s memory traffic, which bounded its scaling) was mostly orders.
+#[derive(Clone, Debug)]
+enum Given {
+    Listed(dip::LegalOrder),
+    Read(Box<Order>),
+}
+
+impl Given {
+    fn power(&self) -> PowerId {
+        match self {
+            Given::Listed(legal) => legal.power,
+            Given::Read(order) => order.power,
+        }
+    }
+
+    /// The province the order is for (the unit's, or the build site's); None for a waive.
+    fn province(&self, map: &Map) -> Option<ProvinceId> {
+        match self {
+            Given::Listed(legal) => legal.unit.map(|(_, loc)| map.province_of(loc)),
+            Given::Read(order) => (order.action != Action::Waive).then_some(order.unit.place.province),
+        }
+    }
+
+    /// The order as the adjudicator takes it.
+    fn to_order(&self, map: &Map) -> Order {
+        match self {
+            Given::Listed(legal) => crate::cache::mila_order(map, legal),
+            Given::Read(order) => (**order).clone(),
+        }
+    }
+}
+
+/// A phase played: the board it started from, the orders given, what came of them.
+#[derive(Debug)]
+struct Played {
+    position: Position,
+    orders: Vec<Given>,
+    outcome: PhaseOutcome,
+}
+
+impl Played {
+    /// The orders as the adjudicator took them.
+    fn orders(&self, map: &Map) -> Vec<Order> {
+        self.orders.iter().map(|g| g.to_order(map)).collect()
+    }
+}
+
+thread_local! {
+    /// The orders of the phase being played, written out for the adjudicator: one list a
+    /// thread, reused.
+    static ORDERS: std::cell::RefCell<Vec<Order>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl MilaCore {
     fn fresh(cache: Arc<MapCache>, rules: Rules, position: Position) -> Self {
         let map = cache.map.clone();
@@ -150,7 +205,7 @@ impl MilaCore {
     }
 
     /// The orders of every power, moved out (the phase is about to be played).
-    fn take_orders(&mut self) -> Vec<Order> {
+    fn take_orders(&mut self) -> Vec<Given> {
         let mut all = Vec::with_capacity(self.orders.iter().map(Vec::len).sum());
         for list in &mut self.orders {
             all.append(list);
@@ -159,9 +214,9 @@ impl MilaCore {
     }
 
     /// Orders taken by `take_orders` put back, as each power gave them.
-    fn restore_orders(&mut self, orders: Vec<Order>) {
+    fn restore_orders(&mut self, orders: Vec<Given>) {
         for order in orders {
-            self.orders[order.power.index()].push(order);
+            self.orders[order.power().index()].push(order);
         }
     }
 
@@ -172,7 +227,12 @@ impl MilaCore {
             return Ok(());
         }
         let orders = self.take_orders();
-        match dip::play_phase_with(adjudicator, &self.map, &self.position, &orders, &self.rules) {
+        let played = ORDERS.with_borrow_mut(|written| {
+            written.clear();
+            written.extend(orders.iter().map(|g| g.to_order(&self.map)));
+            dip::play_phase_with(adjudicator, &self.map, &self.position, written, &self.rules)
+        });
+        match played {
             Ok(result) => {
                 self.apply(result, orders);
                 Ok(())
@@ -185,7 +245,7 @@ impl MilaCore {
     }
 
     /// Records the phase played and moves on to the next.
-    fn apply(&mut self, result: dip::PhaseResult, orders: Vec<Order>) {
+    fn apply(&mut self, result: dip::PhaseResult, orders: Vec<Given>) {
         let start = std::mem::replace(&mut self.position, result.next);
         let mut outcome = result.outcome;
         // The board after the phase is the next record's start (or the current board): it
@@ -196,7 +256,7 @@ impl MilaCore {
             PhaseOutcome::Adjustment(o) => &mut o.position,
         };
         *after = Position { phase: after.phase, units: Vec::new(), dislodged: Vec::new(), owners: Vec::new() };
-        self.history.push(Arc::new(PhaseRecord { position: start, orders, outcome }));
+        self.history.push(Arc::new(Played { position: start, orders, outcome }));
         for list in &mut self.orders {
             list.clear();
         }
@@ -256,24 +316,20 @@ impl MilaCore {
 
     /// The order a string given to `set_orders` stands for: taken from the table when it
     /// is a string a listing gave for this kind of phase, else read from its text.
-    fn order_from(&self, table: &OrderTexts, power: PowerId, item: &Bound<'_, PyString>) -> Result<Order, String> {
+    fn order_from(&self, table: &OrderTexts, power: PowerId, item: &Bound<'_, PyString>) -> Result<Given, String> {
         let kind = self.position.phase.kind;
         if let Some(legal) = table.listed(item.as_any()).filter(|o| phase_of(o.action) == kind) {
-            let mut order = crate::cache::mila_order(&self.map, &legal);
-            order.power = power;
-            return Ok(order);
+            // The table keeps the power of the listing that made the text.
+            return Ok(Given::Listed(dip::LegalOrder { power, ..legal }));
         }
         let text = item.to_cow().map_err(|e| e.to_string())?;
-        dip::parse_order(&self.map, ParseOptions::new(kind).power(power), &text).map_err(|e| e.to_string())
+        let order =
+            dip::parse_order(&self.map, ParseOptions::new(kind).power(power), &text).map_err(|e| e.to_string())?;
+        Ok(Given::Read(Box::new(order)))
     }
 
     fn province_key(&self, province: ProvinceId) -> String {
         self.map.province(province).abbr.to_ascii_uppercase()
-    }
-
-    /// The province an order is for (the unit's, or the build site's); None for a waive.
-    fn order_province(order: &Order) -> Option<ProvinceId> {
-        (order.action != Action::Waive).then_some(order.unit.place.province)
     }
 
     /// Makes `units_at` that of the board waiting.
@@ -291,9 +347,9 @@ impl MilaCore {
 
     /// Whether `power` may order something in `province` in this phase (`find_units`
     /// called on this board).
-    fn may_order(&self, power: PowerId, order: &Order) -> bool {
+    fn may_order(&self, power: PowerId, order: &Given) -> bool {
         let map = &*self.map;
-        let Some(province) = Self::order_province(order) else {
+        let Some(province) = order.province(map) else {
             return self.position.phase.kind == PhaseKind::Adjustment;
         };
         match self.position.phase.kind {
@@ -630,13 +686,13 @@ impl MilaCore {
                         continue;
                     }
                 };
-                if order.power != power || !self.may_order(power, &order) {
+                if order.power() != power || !self.may_order(power, &order) {
                     rejected.push((item, "no unit of this power to order there".into()));
                     continue;
                 }
+                let province = order.province(&self.map);
                 let list = &mut self.orders[power.index()];
-                let same = Self::order_province(&order)
-                    .and_then(|p| list.iter().position(|o| Self::order_province(o) == Some(p)));
+                let same = province.and_then(|p| list.iter().position(|o| o.province(&self.map) == Some(p)));
                 match same {
                     Some(i) if replace => list[i] = order,
                     Some(_) => rejected.push((item, "the unit already has an order".into())),
@@ -682,7 +738,10 @@ impl MilaCore {
     /// The orders set for a power, in MILA notation.
     fn _orders_of(&self, power: &str) -> PyResult<Vec<String>> {
         let power = self.power(power)?;
-        Ok(self.orders[power.index()].iter().map(|o| o.display_mila(&self.map).to_string()).collect())
+        Ok(self.orders[power.index()]
+            .iter()
+            .map(|o| o.to_order(&self.map).display_mila(&self.map).to_string())
+            .collect())
     }
 
     /// Clears the orders of one power, or of all.
@@ -711,7 +770,7 @@ impl MilaCore {
     fn _last_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         match self.history.last() {
             Some(r) => {
-                let results = saved::mila_results(&self.map, &r.position, &r.orders, (&r.outcome).into());
+                let results = saved::mila_results(&self.map, &r.position, &r.orders(&self.map), (&r.outcome).into());
                 serde_to_py(py, &results)
             }
             None => Ok(PyDict::new(py).into_any()),
@@ -764,9 +823,10 @@ impl MilaCore {
     /// The game in the saved-game format (a dict): every phase played, then the board
     /// waiting (named `COMPLETED` once a power has won).
     fn _saved_game<'py>(&self, py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyAny>> {
-        let played = self.history.iter().map(|r| PlayedRecord {
+        let orders: Vec<Vec<Order>> = self.history.iter().map(|r| r.orders(&self.map)).collect();
+        let played = self.history.iter().zip(&orders).map(|(r, orders)| PlayedRecord {
             start: &r.position,
-            orders: &r.orders,
+            orders,
             outcome: (&r.outcome).into(),
         });
         let mut game = saved::saved_game(&self.map, id, &self.rules, played, &self.position);
@@ -792,7 +852,14 @@ impl MilaCore {
         // dip presets and overrides only: an unknown one is an error.
         let rules = if rules.is_empty() { *played.rules() } else { rules_for(&cache.map, &rules)? };
         let mut core = MilaCore::fresh(cache, rules, played.position().clone());
-        core.history = played.history().iter().cloned().map(Arc::new).collect();
+        core.history = played
+            .history()
+            .iter()
+            .map(|r| {
+                let orders = r.orders.iter().map(|o| Given::Read(Box::new(o.clone()))).collect();
+                Arc::new(Played { position: r.position.clone(), orders, outcome: r.outcome.clone() })
+            })
+            .collect();
         Ok(core)
     }
 
