@@ -15,19 +15,34 @@ use pyo3::prelude::*;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// mimalloc's `purge_delay` option (`mi_option_purge_delay` in its `mimalloc.h`, v2 and v3).
+/// mimalloc's options set here (their indexes in `mi_option_t` of mimalloc v3's
+/// `mimalloc.h`, the version libmimalloc-sys builds).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+const MI_OPTION_ALLOW_THP: libmimalloc_sys::mi_option_t = 43;
 
+/// Sets mimalloc up for the way agent loops use memory.
+///
 /// Keeps the pages of freed memory for reuse instead of giving them back to the system
 /// after a delay: an agent loop frees and makes boards and order lists all the time, and
 /// pages given back fault in again on the next use, which tripled the time of a phase
 /// played on fresh games (6 µs to 20 µs) in the benchmark. Memory then stays at its peak
 /// until the process ends, as with most allocators.
+///
+/// And asks for no transparent huge pages: a game's history grows by a record a phase,
+/// and a fresh huge page is 2 MB zeroed at once, which on the virtual machines measured
+/// stalled a thread for milliseconds (`process_many` over 2,048 games took 0.15 s or
+/// 0.45 s on one thread, by whether the kernel had huge pages at hand, and its scaling to
+/// two threads swung between 1.5× and 5×). With small pages both are steady (0.18 s,
+/// 1.85–1.90×) and a random game's phase costs the same.
 #[allow(unsafe_code)]
-fn keep_freed_pages() {
+fn configure_allocator() {
     // SAFETY: mi_option_set only writes an entry of mimalloc's option table, which it reads
-    // atomically; any value is valid for this option (-1: never purge).
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
+    // atomically; any value is valid for these options (purge delay -1: never purge; THP
+    // 0: off). Set when the module loads, before this library's first allocation.
+    unsafe {
+        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1);
+        libmimalloc_sys::mi_option_set(MI_OPTION_ALLOW_THP, 0);
+    }
 }
 
 mod cache;
@@ -47,7 +62,7 @@ create_exception!(_dip, GameError, DipError, "A saved game or game state that ca
 #[pymodule]
 fn _dip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    keep_freed_pages();
+    configure_allocator();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("DipError", py.get_type::<DipError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;
