@@ -341,8 +341,9 @@ impl UnitIds<'_, '_> {
                 LegalAction::SupportMove { to, .. } => to.index(),
                 _ => at.index(),
             };
-            if let Some(&id) = self.table.cells.get(self.far_row.wrapping_add(column)) {
-                if id != NONE && self.far_row != MISS && column < self.table.width {
+            let cell = (self.far_row != MISS && column < self.table.width).then(|| self.far_row + column);
+            if let Some(&id) = cell.and_then(|cell| self.table.cells.get(cell)) {
+                if id != NONE {
                     self.ids.push(id);
                     return;
                 }
