@@ -257,6 +257,18 @@ impl<'a> LegalOrders<'a> {
         }
     }
 
+    /// Leaves in `set` (a bit set over provinces) only the provinces an order may go into
+    /// this season: none frozen, nor `but` (the ordered unit's own province).
+    #[inline]
+    fn open_only(&self, set: &mut [u64], but: Option<ProvinceId>) {
+        for (s, &t) in set.iter_mut().zip(&self.thawed) {
+            *s &= t;
+        }
+        if let Some(p) = but {
+            set[p.index() / 64] &= !(1 << (p.index() % 64));
+        }
+    }
+
     fn frozen(&self, p: ProvinceId) -> bool {
         self.map.is_frozen(p, self.position.phase.season)
     }
@@ -715,9 +727,7 @@ impl<'a> LegalOrders<'a> {
             for ((s, &r), &a) in seen.iter_mut().zip(convoy_reach(u)).zip(walks) {
                 *s = r & !a;
             }
-            for (s, &t) in seen.iter_mut().zip(&self.thawed) {
-                *s &= t;
-            }
+            self.open_only(seen, None);
             if !sink.moves_by_convoy(seen) {
                 for p in ones(seen) {
                     sink.action(LegalAction::MoveByConvoy { to: p });
@@ -736,10 +746,7 @@ impl<'a> LegalOrders<'a> {
             for ((s, &r), &m) in seen.iter_mut().zip(my_reach).zip(moves) {
                 *s = r & m;
             }
-            for (s, &t) in seen.iter_mut().zip(&self.thawed) {
-                *s &= t;
-            }
-            seen[here.index() / 64] &= !(1 << (here.index() % 64));
+            self.open_only(seen, Some(here));
             let hold = self.has(my_reach, there);
             if !sink.supports(target, at, hold, seen) {
                 if hold {
@@ -756,10 +763,7 @@ impl<'a> LegalOrders<'a> {
             for (k, s) in seen.iter_mut().enumerate() {
                 *s = convoy_reach(o)[k] & my_reach[k] & !self.moves_to[o * w + k];
             }
-            for (s, &t) in seen.iter_mut().zip(&self.thawed) {
-                *s &= t;
-            }
-            seen[here.index() / 64] &= !(1 << (here.index() % 64));
+            self.open_only(seen, Some(here));
             // Where the fleets but this one could carry the army, worked out once.
             let mut round_made = false;
             for p in ones(seen) {
@@ -798,10 +802,7 @@ impl<'a> LegalOrders<'a> {
                 for (s, &e) in seen.iter_mut().zip(ends) {
                     *s = e;
                 }
-                for (s, &t) in seen.iter_mut().zip(&self.thawed) {
-                    *s &= t;
-                }
-                seen[here.index() / 64] &= !(1 << (here.index() % 64));
+                self.open_only(seen, Some(here));
                 if !sink.convoys(army.loc, seen) {
                     for p in ones(seen) {
                         sink.action(LegalAction::Convoy { army: army.loc, to: p });

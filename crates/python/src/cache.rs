@@ -387,24 +387,38 @@ impl UnitIds<'_, '_> {
         if row == MISS {
             return false;
         }
-        let table = &*self.table;
-        let w = table.width;
+        let (cells, w) = (&self.table.cells, self.table.width);
         let before = self.ids.len();
-        for (k, &word) in into.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let p = k * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                match table.cells.get(row + p) {
-                    Some(&id) if id != NONE && p < w => self.ids.push(id),
-                    _ => {
-                        self.ids.truncate(before);
-                        return false;
-                    }
-                }
+        let whole = provinces(into).all(|p| match cells.get(row + p) {
+            Some(&id) if id != NONE && p < w => {
+                self.ids.push(id);
+                true
             }
+            _ => false,
+        });
+        if !whole {
+            self.ids.truncate(before);
         }
-        true
+        whole
+    }
+
+    /// Where the row of the unit's supports of the `target` at `at` starts in
+    /// `near_cells` (`MISS`: it has none), looked up once for that unit's supports (they
+    /// come together). The unit's supports block is made (`supports` is not `NONE`).
+    #[inline(always)]
+    fn support_row(&mut self, target: UnitKind, at: LocId) -> usize {
+        let key = 2 * at.index() + kind_index(target);
+        if key != self.row_key {
+            self.row_key = key;
+            let w = self.table.width;
+            self.row_start = match self.table.near.near.get(self.loc.index() * w + at.index()) {
+                Some(&s) if s != NOT_NEAR => {
+                    self.supports as usize + (kind_index(target) * self.near_count + usize::from(s)) * self.row_width
+                }
+                _ => MISS,
+            };
+        }
+        self.row_start
     }
 
     /// The unit's blocks, looked up again after the table made one (or was emptied).
@@ -466,20 +480,11 @@ impl dip::UnitActionSink for UnitIds<'_, '_> {
         if !self.blocks || self.supports == NONE {
             return false;
         }
-        let (w, np) = (self.table.width, self.table.near.provinces);
-        let key = 2 * at.index() + kind_index(target);
-        if key != self.row_key {
-            self.row_key = key;
-            self.row_start = match self.table.near.near.get(self.loc.index() * w + at.index()) {
-                Some(&s) if s != NOT_NEAR => {
-                    self.supports as usize + (kind_index(target) * self.near_count + usize::from(s)) * self.row_width
-                }
-                _ => MISS,
-            };
-        }
-        if self.row_start == MISS {
+        let row = self.support_row(target, at);
+        if row == MISS {
             return false;
         }
+        let np = self.table.near.provinces;
         let (cells, reach) = (&self.table.near_cells, &self.table.near.reach[self.k * np..(self.k + 1) * np]);
         let before = self.ids.len();
         let mut take = |cell: usize| match cells.get(cell) {
@@ -489,18 +494,11 @@ impl dip::UnitActionSink for UnitIds<'_, '_> {
             }
             _ => false,
         };
-        let mut whole = !hold || take(self.row_start);
-        for (k, &word) in into.iter().enumerate() {
-            let mut bits = word;
-            while whole && bits != 0 {
-                let p = k * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                whole = match reach.get(p) {
-                    Some(&s) if s != NOT_NEAR => take(self.row_start + 1 + usize::from(s)),
-                    _ => false,
-                };
-            }
-        }
+        let whole = (!hold || take(row))
+            && provinces(into).all(|p| match reach.get(p) {
+                Some(&s) if s != NOT_NEAR => take(row + 1 + usize::from(s)),
+                _ => false,
+            });
         if !whole {
             // Some are not made yet: one by one.
             self.ids.truncate(before);
@@ -527,21 +525,15 @@ impl dip::UnitActionSink for UnitIds<'_, '_> {
             LegalAction::SupportHold { target, at } | LegalAction::SupportMove { target, at, .. }
                 if self.supports != NONE =>
             {
-                let key = 2 * at.index() + kind_index(target);
-                if key != self.row_key {
-                    self.row_key = key;
-                    self.row_start = match slot(&near.near, self.loc.index() * w + at.index()) {
-                        MISS => MISS,
-                        s => self.supports as usize + (kind_index(target) * self.near_count + s) * self.row_width,
-                    };
-                }
-                match action {
-                    _ if self.row_start == MISS => MISS,
-                    LegalAction::SupportMove { to, .. } => match slot(&near.reach, self.k * np + to.index()) {
-                        MISS => MISS,
-                        s => self.row_start + 1 + s,
-                    },
-                    _ => self.row_start,
+                match (self.support_row(target, at), action) {
+                    (MISS, _) => MISS,
+                    (row, LegalAction::SupportMove { to, .. }) => {
+                        match slot(&self.table.near.reach, self.k * np + to.index()) {
+                            MISS => MISS,
+                            s => row + 1 + s,
+                        }
+                    }
+                    (row, _) => row,
                 }
             }
             _ => MISS,
@@ -551,6 +543,15 @@ impl dip::UnitActionSink for UnitIds<'_, '_> {
             _ => self.miss(action),
         }
     }
+}
+
+/// The provinces (indexes) of a bit set over provinces, in increasing order.
+#[inline]
+fn provinces(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(k, &word)| {
+        std::iter::successors((word != 0).then_some(word), |&w| Some(w & (w - 1)).filter(|&w| w != 0))
+            .map(move |w| k * 64 + w.trailing_zeros() as usize)
+    })
 }
 
 /// The order as MILA writes it: the coast of a supported fleet is named (`A MOS S F
