@@ -113,6 +113,8 @@ def test_set_orders_and_the_table_refuse_bad_input():
     # The tests' hook: an unknown map is an error, limits of nothing still list.
     with pytest.raises(dip.LoadError):
         _dip._set_text_table_limits("narnia", 1, 1)
+    with pytest.raises(dip.LoadError):
+        _dip._listing_dicts_reused("narnia")
     _dip._set_text_table_limits("standard", 0, 0)
     try:
         assert "A PAR - BUR" in Game().get_all_possible_orders()["PAR"]
