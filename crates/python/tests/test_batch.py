@@ -8,6 +8,13 @@ import dip
 from dip.mila import Game
 
 
+def board(game):
+    """A game's state without its timestamp (MILA's get_state() stamps the time it is made)."""
+    state = game.get_state()
+    del state["timestamp"]
+    return state
+
+
 def random_orders(game, rng):
     possible = game.get_all_possible_orders()
     for power_name in game.powers:
@@ -29,7 +36,7 @@ def test_process_many_equals_one_by_one():
         for s in single:
             s.process()
         for g, s in zip(batch, single):
-            assert g.get_state() == s.get_state()
+            assert board(g) == board(s)
             assert g.result == s.result
     assert {g.get_current_phase() for g in batch} != {"S1901M"}
     for g, s in zip(batch, single):
@@ -42,7 +49,7 @@ def test_process_many_on_other_maps_and_rules():
     for g in expected:
         g.process()
     dip.process_many(games)
-    assert [g.get_state() for g in games] == [g.get_state() for g in expected]
+    assert [board(g) for g in games] == [board(g) for g in expected]
 
 
 def test_process_many_refuses_a_game_given_twice():

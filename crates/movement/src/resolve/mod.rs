@@ -245,6 +245,29 @@ impl Adjudicator {
         Ok(())
     }
 
+    /// Checks each order for legality as [`Adjudicator::run`] does (DATC §4.E.1: the
+    /// order on its own against the position, then duplicates and conflicts among the
+    /// orders given), without resolving anything: one entry per order, `None` for a legal
+    /// one. A front end that refuses illegal orders when they are given (MILA's `Game`
+    /// drops them at `set_orders`) asks this, and the phase's results are unaffected.
+    ///
+    /// Refuses the same input as [`Adjudicator::run`]; the results of an earlier run are
+    /// no longer available afterwards.
+    pub fn legality(
+        &mut self,
+        map: &Map,
+        position: &Position,
+        orders: &[Order],
+        rules: &Rules,
+    ) -> Result<&[Option<Illegal>], AdjudicationError> {
+        self.last_run = None;
+        crate::input::check(map, position, orders)?;
+        self.rules = *rules;
+        self.setup(map, position);
+        self.intake(map, orders);
+        Ok(&self.order_illegal)
+    }
+
     /// [`Adjudicator::run`] on input already checked.
     fn run_checked(&mut self, map: &Map, position: &Position, orders: &[Order], rules: &Rules) {
         self.rules = *rules;

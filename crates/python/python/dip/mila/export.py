@@ -21,6 +21,13 @@ def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_m
         raise ValueError(f"output_mode {output_mode!r}: expected 'a' (append) or 'w' (write)")
     saved = game._saved_game(game.game_id)
     saved["rules"] = list(game.rules)
+    # Each board as MILA's get_state() shows it: units and centres in MILA's order.
+    phases = saved["phases"]
+    for i, phase in enumerate(phases):
+        state = game._full_state(game._state(i) if i < len(phases) - 1 else game._state())
+        if phase.get("state", {}).get("name") == "COMPLETED":
+            state["name"] = "COMPLETED"
+        phase["state"] = state
     if output_path:
         _write_text(output_path, json.dumps(saved) + "\n", append=output_mode == "a")
     return saved
@@ -34,6 +41,11 @@ def from_saved_game_format(saved_game: Union[Dict[str, Any], str], dip_rules: It
     """
     core = MilaCore._from_saved_game(saved_game, list(dip_rules))
     game = Game._from_core(core)
+    saved = json.loads(saved_game) if isinstance(saved_game, str) else saved_game
+    phases = saved.get("phases") or []
+    if phases and isinstance(phases[-1].get("state"), dict):
+        # The units and centres in the order the game listed them last.
+        game._arrange_as(phases[-1]["state"])
     if isinstance(saved_game, dict):
         game.game_id = str(saved_game.get("id") or "dip")
         game.rules = list(saved_game.get("rules", game.rules))

@@ -1,6 +1,20 @@
-//! The engine of `dip.mila.Game`: a game kept the way MILA's `diplomacy.Game` shows it
-//! (phase names, `A PAR` units, orders by power, results in MILA's codes), and
+//! The engine of `dip.mila.Game`: a game kept the way MILA's `diplomacy.Game` keeps and
+//! shows it (phase names, `A PAR` units in MILA's order, orders by power as MILA checks
+//! them, results in MILA's codes, MILA's end of the game), adjudicated by dip, and
 //! `process_many`, which plays many games' phases at once across cores.
+//!
+//! One `impl MilaCore` is split across files by concern:
+//! - this file: the state, the Python methods, and listing possible orders;
+//! - `book.rs`: the orders given (`set_orders`, `get_orders`, `Power.orders`);
+//! - `board.rs`: setting a board up (`set_units`, `set_centers`, `set_current_phase`) and
+//!   MILA's orders of units and centres;
+//! - `play.rs`: processing a phase and MILA's bookkeeping after it;
+//! - `results.rs`: what a played phase shows (result codes, `command`, `popped`, ...).
+
+mod board;
+mod book;
+mod play;
+mod results;
 
 use std::sync::Arc;
 
@@ -10,13 +24,13 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use dip::formats::saved::{self, PlayedRecord};
 use dip::movement::Adjudicator;
-use dip::{
-    Action, LegalAction, Map, Order, ParseOptions, PhaseKind, PhaseOutcome, Position, PowerId, ProvinceId, Rules,
-};
+use dip::{LegalAction, Map, ParseOptions, PhaseKind, PhaseOutcome, Position, PowerId, ProvinceId, Rules};
 
 use crate::cache::{MapCache, OrderTexts, map_cache};
 use crate::convert::{adjudication_error, game_errors, rules_for, serde_to_py};
-use crate::core::{power_id, saved_game_arg, state_position};
+use crate::core::{power_id, saved_game_arg};
+use book::{Entry, Given};
+use play::Ended;
 
 thread_local! {
     /// The movement resolver's scratch tables, reused by every game processed on a thread.
@@ -31,6 +45,19 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// MILA's rule flags that change what a game does; the Python class keeps the list of
+/// rules and sets these from it. MILA's other rules (press, deadlines, ...) change nothing
+/// here.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct MilaFlags {
+    /// `NO_CHECK`: movement orders are kept as written and checked when processed.
+    no_check: bool,
+    /// `HOLD_WIN`: a win needs the victory count a year before too (not growth).
+    hold_win: bool,
+    /// `SHARED_VICTORY`: every power with the victory count wins, alone in the lead or not.
+    shared_victory: bool,
+}
+
 /// One game, as MILA's `Game` keeps it.
 #[pyclass(module = "dip._dip", subclass)]
 #[derive(Debug)]
@@ -38,14 +65,26 @@ pub struct MilaCore {
     cache: Arc<MapCache>,
     map: Arc<Map>,
     rules: Rules,
+    flags: MilaFlags,
+    /// The board waiting; its units in MILA's order (see `board.rs`).
     position: Position,
+    /// The units on the board in MILA's order (by location; the board's own list is sorted
+    /// by location, so that equal boards list alike). Shared by copies until one changes it.
+    unit_order: Arc<Vec<dip::LocId>>,
+    /// Units waiting to retreat outside a retreat phase (MILA allows them; they play no
+    /// part).
+    strays: Vec<dip::Unit>,
+    /// The centres owned, in MILA's order (shared by copies until one changes it).
+    centre_order: Arc<Vec<ProvinceId>>,
     /// The orders given for the phase waiting, by power index, in the order given.
-    orders: Vec<Vec<Given>>,
+    orders: Vec<Vec<Entry>>,
     /// The phases played, each shared by the copies of the game made after it: a copy
     /// costs a reference a phase, not the phase.
     history: Vec<Arc<Played>>,
-    /// A power has won: MILA's phase is then `COMPLETED`.
+    /// The game is over (MILA's phase `COMPLETED`).
     done: bool,
+    /// How it ended, once it has (a win, a draw; none when ended by hand).
+    ended: Option<Arc<Ended>>,
     /// The possible orders of a board, once listed: shared by copies (a search
     /// lists the same board on many copies of a game).
     possible: Option<Arc<Listing>>,
@@ -98,75 +137,42 @@ impl Listing {
     }
 }
 
-/// An order given for a unit: the legal order a listing handed out (12 bytes: an agent
-/// loop gives back listed strings), or an order read from a text. The orders of a phase
-/// and of every phase played are kept so: an `Order` is 128 bytes, and a game's history
-/// (and `process_many`'s memory traffic, which bounded its scaling) was mostly orders.
-#[derive(Clone, Debug)]
-enum Given {
-    Listed(dip::LegalOrder),
-    Read(Box<Order>),
-}
-
-impl Given {
-    fn power(&self) -> PowerId {
-        match self {
-            Given::Listed(legal) => legal.power,
-            Given::Read(order) => order.power,
-        }
-    }
-
-    /// The province the order is for (the unit's, or the build site's); None for a waive.
-    fn province(&self, map: &Map) -> Option<ProvinceId> {
-        match self {
-            Given::Listed(legal) => legal.unit.map(|(_, loc)| map.province_of(loc)),
-            Given::Read(order) => (order.action != Action::Waive).then_some(order.unit.place.province),
-        }
-    }
-
-    /// The order as the adjudicator takes it.
-    fn to_order(&self, map: &Map) -> Order {
-        match self {
-            Given::Listed(legal) => crate::cache::mila_order(map, legal),
-            Given::Read(order) => (**order).clone(),
-        }
-    }
-}
-
-/// A phase played: the board it started from, the orders given, what came of them.
+/// A phase played: the board it started from, the orders that counted, what came of them,
+/// and the orders MILA voided (retreat and adjustment phases, `NO_CHECK` movement phases).
 #[derive(Debug)]
 struct Played {
     position: Position,
+    /// The orders MILA listed the start's units and centres in.
+    unit_order: Arc<Vec<dip::LocId>>,
+    centre_order: Arc<Vec<ProvinceId>>,
     orders: Vec<Given>,
     outcome: PhaseOutcome,
+    voided: Option<Box<[Voided]>>,
 }
 
-impl Played {
-    /// The orders as the adjudicator took them.
-    fn orders(&self, map: &Map) -> Vec<Order> {
-        self.orders.iter().map(|g| g.to_order(map)).collect()
-    }
-}
-
-thread_local! {
-    /// The orders of the phase being played, written out for the adjudicator: one list a
-    /// thread, reused.
-    static ORDERS: std::cell::RefCell<Vec<Order>> = const { std::cell::RefCell::new(Vec::new()) };
-}
+/// An order MILA voided: the power that gave it and its text as written.
+type Voided = (PowerId, Box<str>);
 
 impl MilaCore {
-    fn fresh(cache: Arc<MapCache>, rules: Rules, position: Position) -> Self {
+    fn fresh(cache: Arc<MapCache>, rules: Rules, mut position: Position) -> Self {
         let map = cache.map.clone();
         let powers = map.power_count();
-        let done = dip::adjust::winner(&map, &position).is_some();
+        let centre_order = Arc::new(board::opening_centre_order(&map, &position.owners));
+        let unit_order = Arc::new(position.units.iter().map(|u| u.loc).collect());
+        position.normalise();
         MilaCore {
             cache,
             map,
             rules,
+            flags: MilaFlags::default(),
             position,
+            unit_order,
+            strays: Vec::new(),
+            centre_order,
             orders: vec![Vec::new(); powers],
             history: Vec::new(),
-            done,
+            done: false,
+            ended: None,
             possible: None,
             board: 0,
             error: None,
@@ -180,10 +186,15 @@ impl MilaCore {
             cache: self.cache.clone(),
             map: self.map.clone(),
             rules: self.rules,
+            flags: self.flags,
             position: self.position.clone(),
+            unit_order: self.unit_order.clone(),
+            strays: self.strays.clone(),
+            centre_order: self.centre_order.clone(),
             orders: self.orders.clone(),
             history: self.history.clone(),
             done: self.done,
+            ended: self.ended.clone(),
             possible: self.possible.clone().filter(|l| l.board == self.board),
             board: self.board,
             error: self.error.as_ref().map(|list| list.bind(py).get_slice(0, usize::MAX).unbind()),
@@ -202,66 +213,6 @@ impl MilaCore {
             Some(i) => Ok(PowerId(i as u8)),
             None => self.power(&name.to_cow()?),
         }
-    }
-
-    /// The orders of every power, moved out (the phase is about to be played).
-    fn take_orders(&mut self) -> Vec<Given> {
-        let mut all = Vec::with_capacity(self.orders.iter().map(Vec::len).sum());
-        for list in &mut self.orders {
-            all.append(list);
-        }
-        all
-    }
-
-    /// Orders taken by `take_orders` put back, as each power gave them.
-    fn restore_orders(&mut self, orders: Vec<Given>) {
-        for order in orders {
-            self.orders[order.power().index()].push(order);
-        }
-    }
-
-    /// Plays the phase with the orders given and moves on; on an error the game is left
-    /// as it was, orders included.
-    fn play_with(&mut self, adjudicator: &mut Adjudicator) -> Result<(), dip::AdjudicationError> {
-        if self.done {
-            return Ok(());
-        }
-        let orders = self.take_orders();
-        let played = ORDERS.with_borrow_mut(|written| {
-            written.clear();
-            written.extend(orders.iter().map(|g| g.to_order(&self.map)));
-            dip::play_phase_with(adjudicator, &self.map, &self.position, written, &self.rules)
-        });
-        match played {
-            Ok(result) => {
-                self.apply(result, orders);
-                Ok(())
-            }
-            Err(e) => {
-                self.restore_orders(orders);
-                Err(e)
-            }
-        }
-    }
-
-    /// Records the phase played and moves on to the next.
-    fn apply(&mut self, result: dip::PhaseResult, orders: Vec<Given>) {
-        let start = std::mem::replace(&mut self.position, result.next);
-        let mut outcome = result.outcome;
-        // The board after the phase is the next record's start (or the current board): it
-        // is not kept twice. Nothing read from the history (results, the saved game) uses it.
-        let after = match &mut outcome {
-            PhaseOutcome::Movement(o) => &mut o.position,
-            PhaseOutcome::Retreat(o) => &mut o.position,
-            PhaseOutcome::Adjustment(o) => &mut o.position,
-        };
-        *after = Position { phase: after.phase, units: Vec::new(), dislodged: Vec::new(), owners: Vec::new() };
-        self.history.push(Arc::new(Played { position: start, orders, outcome }));
-        for list in &mut self.orders {
-            list.clear();
-        }
-        self.done = dip::adjust::winner(&self.map, &self.position).is_some();
-        self.board += 1;
     }
 
     /// The legal orders of the board waiting as ids of MILA texts, by location key (see
@@ -314,74 +265,12 @@ impl MilaCore {
         Ok(listing)
     }
 
-    /// The order a string given to `set_orders` stands for: taken from the table when it
-    /// is a string a listing gave for this kind of phase, else read from its text.
-    fn order_from(&self, table: &OrderTexts, power: PowerId, item: &Bound<'_, PyString>) -> Result<Given, String> {
-        let kind = self.position.phase.kind;
-        if let Some(legal) = table.listed(item.as_any()).filter(|o| phase_of(o.action) == kind) {
-            // The table keeps the power of the listing that made the text.
-            return Ok(Given::Listed(dip::LegalOrder { power, ..legal }));
-        }
-        let text = item.to_cow().map_err(|e| e.to_string())?;
-        let order =
-            dip::parse_order(&self.map, ParseOptions::new(kind).power(power), &text).map_err(|e| e.to_string())?;
-        Ok(Given::Read(Box::new(order)))
-    }
-
-    fn province_key(&self, province: ProvinceId) -> String {
-        self.map.province(province).abbr.to_ascii_uppercase()
-    }
-
-    /// Makes `units_at` that of the board waiting.
-    fn find_units(&mut self) {
-        if self.units_at.as_ref().is_some_and(|(board, _)| *board == self.board) {
-            return;
-        }
-        let map = &*self.map;
-        let mut powers = vec![None; map.province_count()];
-        for u in &self.position.units {
-            powers[map.province_of(u.loc).index()] = Some(u.power);
-        }
-        self.units_at = Some((self.board, powers));
-    }
-
-    /// Whether `power` may order something in `province` in this phase (`find_units`
-    /// called on this board).
-    fn may_order(&self, power: PowerId, order: &Given) -> bool {
-        let map = &*self.map;
-        let Some(province) = order.province(map) else {
-            return self.position.phase.kind == PhaseKind::Adjustment;
-        };
-        match self.position.phase.kind {
-            PhaseKind::Movement => match &self.units_at {
-                Some((board, powers)) if *board == self.board => {
-                    powers.get(province.index()).copied().flatten() == Some(power)
-                }
-                _ => self.position.unit_in(map, province).is_some_and(|u| u.power == power),
-            },
-            PhaseKind::Retreat => {
-                self.position.dislodged.iter().any(|d| d.unit.power == power && map.province_of(d.unit.loc) == province)
-            }
-            PhaseKind::Adjustment => true,
-        }
-    }
-
-    fn unit_strings(&self, power: PowerId) -> Vec<String> {
-        let map = &*self.map;
-        let unit = |u: &dip::Unit| format!("{} {}", u.kind, map.loc_abbr(u.loc).to_ascii_uppercase());
-        let mut out: Vec<String> = self.position.units.iter().filter(|u| u.power == power).map(unit).collect();
-        out.extend(
-            self.position.dislodged.iter().filter(|d| d.unit.power == power).map(|d| format!("*{}", unit(&d.unit))),
-        );
-        out
-    }
-
     fn orderable(&self, power: PowerId) -> Vec<ProvinceId> {
         let map = &*self.map;
         if self.done {
             return Vec::new();
         }
-        let provinces: Vec<ProvinceId> = match self.position.phase.kind {
+        let mut provinces: Vec<ProvinceId> = match self.position.phase.kind {
             PhaseKind::Movement => {
                 self.position.units.iter().filter(|u| u.power == power).map(|u| map.province_of(u.loc)).collect()
             }
@@ -404,6 +293,8 @@ impl MilaCore {
                 }
             }
         };
+        // MILA sorts them by name.
+        provinces.sort_by(|a, b| map.province(*a).abbr.cmp(&map.province(*b).abbr));
         provinces
     }
 
@@ -412,20 +303,43 @@ impl MilaCore {
     fn province_name<'py>(&self, py: Python<'py>, province: ProvinceId) -> Bound<'py, PyString> {
         self.cache.keys[province.index()].bind(py).clone()
     }
-}
 
-/// The kind of phase an order is given in.
-fn phase_of(action: LegalAction) -> PhaseKind {
-    match action {
-        LegalAction::Retreat { .. } | LegalAction::Disband => PhaseKind::Retreat,
-        LegalAction::Build | LegalAction::Remove | LegalAction::Waive => PhaseKind::Adjustment,
-        LegalAction::Hold
-        | LegalAction::Move { .. }
-        | LegalAction::MoveByConvoy { .. }
-        | LegalAction::Rail { .. }
-        | LegalAction::SupportHold { .. }
-        | LegalAction::SupportMove { .. }
-        | LegalAction::Convoy { .. } => PhaseKind::Movement,
+    /// The strings given to `set_orders`: one string, or a list (any iterable) of them;
+    /// every item is checked to be a string before any order is set; empty ones are left
+    /// out, as MILA leaves them out.
+    fn order_items<'py>(orders: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyString>>> {
+        let items: Vec<Bound<'py, PyString>> = if let Ok(one) = orders.cast::<PyString>() {
+            vec![one.clone()]
+        } else if let Ok(list) = orders.cast::<PyList>() {
+            list.iter().map(|o| o.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?
+        } else {
+            orders.try_iter()?.map(|o| o?.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?
+        };
+        Ok(items.into_iter().filter(|s| s.len().is_ok_and(|n| n > 0)).collect())
+    }
+
+    /// Adds messages to `game.error`.
+    fn report(&mut self, py: Python<'_>, messages: Vec<String>) -> PyResult<()> {
+        if messages.is_empty() {
+            return Ok(());
+        }
+        let error = self.get_error(py);
+        for message in messages {
+            error.append(message)?;
+        }
+        Ok(())
+    }
+
+    /// The game's end as MILA's `outcome` shows it.
+    fn outcome_list(&self) -> Vec<String> {
+        match &self.ended {
+            Some(ended) => {
+                let mut out = vec![saved::phase_name(ended.phase)];
+                out.extend(ended.victors.iter().map(|&p| self.map.power(p).name.to_ascii_uppercase()));
+                out
+            }
+            None => Vec::new(),
+        }
     }
 }
 
@@ -440,13 +354,23 @@ fn dip_rule_items(items: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// Strings of a Python list or of one string (MILA's `set_units` and `set_centers` take
+/// either).
+fn strings(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if let Ok(one) = value.extract::<String>() {
+        return Ok(vec![one]);
+    }
+    value.try_iter()?.map(|item| item?.extract::<String>()).collect()
+}
+
 #[pymethods]
 impl MilaCore {
-    /// The opening of `map_name` under `rules` (MILA's rule flags, which change nothing,
-    /// and dip presets or `ISSUE=CHOICE` overrides) and `dip_rules` (dip's only, a string
-    /// or a list). As MILA's `Game`, only `game_id` may be given by position; it and
-    /// MILA's other arguments are the Python class's. With `_source`, a copy of that game
-    /// instead (how `clone()` makes one of a subclass).
+    /// The opening of `map_name` under `rules` (MILA's rule flags, which the Python class
+    /// acts on, and dip presets or `ISSUE=CHOICE` overrides) and `dip_rules` (dip's only, a
+    /// string or a list), over the `mila` preset (MILA's adjudication) when neither names a
+    /// dip preset or override. As MILA's `Game`, only `game_id` may be given by position;
+    /// it and MILA's other arguments are the Python class's. With `_source`, a copy of that
+    /// game instead (how `clone()` makes one of a subclass).
     #[new]
     #[pyo3(signature = (game_id=None, *, map_name="standard", rules=None, dip_rules=None, _source=None, **kwargs))]
     fn new(
@@ -467,6 +391,9 @@ impl MilaCore {
         // dip's only, so an unknown one is an error.
         let names = |group: Option<&Bound<'_, PyAny>>| -> PyResult<Vec<String>> {
             let Some(group) = group else { return Ok(Vec::new()) };
+            if group.is_none() {
+                return Ok(Vec::new());
+            }
             if group.is_instance_of::<PyString>() {
                 return Ok(vec![group.extract()?]);
             }
@@ -474,6 +401,9 @@ impl MilaCore {
         };
         let mut items = dip_rule_items(&names(rules)?);
         items.extend(names(dip_rules)?);
+        if items.is_empty() && dip::RULE_PRESETS.iter().any(|(n, _)| *n == "mila") {
+            items.push("mila".into());
+        }
         let cache = map_cache(py, map_name)?;
         let rules = rules_for(&cache.map, &items)?;
         let position = Position::opening(&cache.map);
@@ -486,38 +416,40 @@ impl MilaCore {
         self.map.name()
     }
 
-    /// `S1901M`, or `COMPLETED` once a power has won.
+    /// `S1901M`, or `COMPLETED` once the game is over.
     fn get_current_phase(&self) -> String {
         if self.done { "COMPLETED".into() } else { saved::phase_name(self.position.phase) }
     }
 
-    /// `S1901M`, or `COMPLETED` once a power has won.
+    /// `S1901M`, or `COMPLETED` once the game is over.
     #[getter]
     fn current_short_phase(&self) -> String {
         self.get_current_phase()
     }
 
     /// `SPRING 1901 MOVEMENT`, `FALL 1901 RETREATS`, `WINTER 1901 ADJUSTMENTS`;
-    /// `COMPLETED` once a power has won.
+    /// `COMPLETED` once the game is over.
     #[getter]
-    fn phase(&self) -> String {
-        if self.done {
-            return "COMPLETED".into();
-        }
-        let phase = self.position.phase;
-        let season = match (phase.kind, phase.season) {
-            (PhaseKind::Adjustment, _) => "WINTER".to_string(),
-            (_, season) => season.to_string().to_ascii_uppercase(),
-        };
-        let kind = match phase.kind {
-            PhaseKind::Movement => "MOVEMENT",
-            PhaseKind::Retreat => "RETREATS",
-            PhaseKind::Adjustment => "ADJUSTMENTS",
-        };
-        format!("{season} {} {kind}", phase.year)
+    fn get_phase(&self) -> String {
+        if self.done { "COMPLETED".into() } else { board::long_phase_name(self.position.phase) }
     }
 
-    /// A power has won.
+    /// Sets the phase as MILA's `game.phase = ...` does: a long or short name, or
+    /// `COMPLETED` (the game is over).
+    #[setter]
+    fn set_phase(&mut self, name: &str) -> PyResult<()> {
+        self.set_current_phase(name)
+    }
+
+    /// MILA's `set_current_phase`: the board stays, the phase changes; `COMPLETED` ends the
+    /// game. A phase the map's calendar does not have is a `ValueError`.
+    fn set_current_phase(&mut self, new_phase: &str) -> PyResult<()> {
+        let phase = board::read_phase(new_phase).map_err(PyValueError::new_err)?;
+        self.move_to_phase(phase);
+        Ok(())
+    }
+
+    /// The game is over.
     #[getter]
     fn is_game_done(&self) -> bool {
         self.done
@@ -528,7 +460,8 @@ impl MilaCore {
         self.position.phase.year
     }
 
-    /// MILA's `game.error`: the orders `set_orders` ignored, as `"ORDER: why"`.
+    /// MILA's `game.error`: what `set_orders` and the set-up methods refused, as
+    /// `"ORDER: why"`; emptied by `process()`.
     #[getter]
     fn get_error<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyList> {
         self.error.get_or_insert_with(|| PyList::empty(py).unbind()).bind(py).clone()
@@ -539,45 +472,65 @@ impl MilaCore {
         self.error = Some(error.unbind());
     }
 
+    /// MILA's rule flags that change what the game does (`NO_CHECK`, `HOLD_WIN`,
+    /// `SHARED_VICTORY`), from the game's list of rules.
+    fn _set_mila_rules(&mut self, rules: Vec<String>) {
+        let has = |name: &str| rules.iter().any(|r| r == name);
+        self.flags =
+            MilaFlags { no_check: has("NO_CHECK"), hold_win: has("HOLD_WIN"), shared_victory: has("SHARED_VICTORY") };
+    }
+
     /// Power names upper-case, in the map's order.
     fn _power_names<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
         self.cache.powers.iter().map(|p| p.bind(py).clone()).collect()
     }
 
-    fn _units(&self, power: &str) -> PyResult<Vec<String>> {
-        Ok(self.unit_strings(self.power(power)?))
+    /// A power's units in MILA's order; with `waiting`, then those waiting to retreat
+    /// (`*A MUN`).
+    #[pyo3(signature = (power, waiting=true))]
+    fn _units(&self, power: &str, waiting: bool) -> PyResult<Vec<String>> {
+        Ok(self.unit_texts(self.power(power)?, waiting))
     }
 
+    /// A power's supply centres in MILA's order.
     fn _centers<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
         let power = self.power(power)?;
-        Ok(self
-            .map
-            .centres()
-            .filter(|c| self.position.owners[c.index()] == Some(power))
-            .map(|c| self.province_name(py, c))
-            .collect())
+        Ok(self.centre_provinces(power).map(|c| self.province_name(py, c)).collect())
     }
 
+    /// A power's home centres (MILA's `power.homes`).
     fn _homes(&self, power: &str) -> PyResult<Vec<String>> {
         let power = self.power(power)?;
-        Ok(self.map.power(power).homes.iter().map(|&h| self.province_key(h)).collect())
+        Ok(self.map.power(power).homes.iter().map(|&h| self.map.province(h).abbr.to_ascii_uppercase()).collect())
     }
 
-    /// Retreat lists of the power's dislodged units: `{"A MUN": ["BOH", "TYR"]}`.
+    /// Retreat lists of the power's units waiting to retreat: `{"A MUN": ["BOH", "TYR"]}`.
     fn _retreats<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyDict>> {
         let power = self.power(power)?;
         let map = &*self.map;
         let dict = PyDict::new(py);
+        let text = |u: &dip::Unit| format!("{} {}", u.kind, map.loc_abbr(u.loc).to_ascii_uppercase());
         for d in self.position.dislodged.iter().filter(|d| d.unit.power == power) {
-            let unit = format!("{} {}", d.unit.kind, map.loc_abbr(d.unit.loc).to_ascii_uppercase());
             let to: Vec<String> = d.retreats.iter().map(|&l| map.loc_abbr(l).to_ascii_uppercase()).collect();
-            dict.set_item(unit, to)?;
+            dict.set_item(text(&d.unit), to)?;
+        }
+        for u in self.strays.iter().filter(|u| u.power == power) {
+            dict.set_item(text(u), PyList::empty(py))?;
         }
         Ok(dict)
     }
 
-    /// Where a power has something to order this phase (provinces: `STP`, `PAR`), or a
-    /// dict of every power's.
+    /// MILA's `is_eliminated()`: no units, no centres, nothing waiting to retreat.
+    fn _is_eliminated(&self, power: &str) -> PyResult<bool> {
+        let power = self.power(power)?;
+        let has_units = self.position.units.iter().any(|u| u.power == power)
+            || self.position.dislodged.iter().any(|d| d.unit.power == power)
+            || self.strays.iter().any(|u| u.power == power);
+        Ok(!has_units && self.position.owners.iter().all(|&o| o != Some(power)))
+    }
+
+    /// Where a power has something to order this phase (provinces: `STP`, `PAR`, sorted
+    /// as MILA sorts them), or a dict of every power's.
     #[pyo3(signature = (power_name=None))]
     fn get_orderable_locations<'py>(
         &self,
@@ -649,10 +602,8 @@ impl MilaCore {
     }
 
     /// Sets a power's orders (MILA's `set_orders`): a string, or a list (any iterable) of
-    /// strings. Each order replaces an earlier one for the same unit when `replace` is
-    /// true, and is dropped otherwise. Orders that cannot be read, or for a unit the power
-    /// has no say over, are ignored (MILA's `IGNORE_ERRORS`) and added to `error` as
-    /// `"ORDER: why"`. `expand` is MILA's and changes nothing.
+    /// strings, checked as MILA checks them (see `book.rs`); what is refused is named in
+    /// `error`. `expand` is MILA's and changes nothing: orders are always read in full.
     #[pyo3(signature = (power_name, orders, expand=true, replace=true))]
     fn set_orders(
         &mut self,
@@ -664,49 +615,30 @@ impl MilaCore {
     ) -> PyResult<()> {
         let _ = expand;
         let power = self.power_of(power_name)?;
-        // Every item is checked to be a string before any order is set.
-        let items: Vec<Bound<'_, PyString>> = if let Ok(one) = orders.cast::<PyString>() {
-            vec![one.clone()]
-        } else if let Ok(list) = orders.cast::<PyList>() {
-            list.iter().map(|o| o.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?
-        } else {
-            orders.try_iter()?.map(|o| o?.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?
-        };
-        let mut rejected: Vec<(&Bound<'_, PyString>, String)> = Vec::new();
+        let items = Self::order_items(orders)?;
+        let mut refused: Vec<String> = Vec::new();
         if self.done {
-            rejected.extend(items.iter().map(|o| (o, "the game is over".to_string())));
+            refused.extend(items.iter().map(|o| format!("{o}: the game is over")));
         } else {
-            self.find_units();
-            let table = self.cache.order_texts();
-            for item in &items {
-                let order = match self.order_from(&table, power, item) {
-                    Ok(order) => order,
-                    Err(e) => {
-                        rejected.push((item, e));
-                        continue;
+            match self.position.phase.kind {
+                PhaseKind::Movement if self.flags.no_check => {
+                    let texts: Vec<String> = items.iter().map(|o| o.to_string()).collect();
+                    self.give_unchecked(power, &texts, replace, &mut refused);
+                }
+                PhaseKind::Movement => self.give_movement(power, &items, replace, &mut refused),
+                kind => {
+                    // MILA: an empty list clears a power's retreat or adjustment orders.
+                    if items.is_empty() {
+                        self.orders[power.index()].clear();
+                    } else if kind == PhaseKind::Retreat {
+                        self.give_retreats(power, &items, replace, &mut refused)?;
+                    } else {
+                        self.give_adjustments(power, &items, replace, &mut refused)?;
                     }
-                };
-                if order.power() != power || !self.may_order(power, &order) {
-                    rejected.push((item, "no unit of this power to order there".into()));
-                    continue;
-                }
-                let province = order.province(&self.map);
-                let list = &mut self.orders[power.index()];
-                let same = province.and_then(|p| list.iter().position(|o| o.province(&self.map) == Some(p)));
-                match same {
-                    Some(i) if replace => list[i] = order,
-                    Some(_) => rejected.push((item, "the unit already has an order".into())),
-                    None => list.push(order),
                 }
             }
         }
-        if !rejected.is_empty() {
-            let error = self.get_error(py);
-            for (item, why) in rejected {
-                error.append(format!("{item}: {why}"))?;
-            }
-        }
-        Ok(())
+        self.report(py, refused)
     }
 
     /// For the tests: the listed texts of the board waiting whose order, taken from the
@@ -735,13 +667,57 @@ impl MilaCore {
         Ok(unlike)
     }
 
-    /// The orders set for a power, in MILA notation.
-    fn _orders_of(&self, power: &str) -> PyResult<Vec<String>> {
-        let power = self.power(power)?;
-        Ok(self.orders[power.index()]
-            .iter()
-            .map(|o| o.to_order(&self.map).display_mila(&self.map).to_string())
-            .collect())
+    /// MILA's `get_orders`: a power's orders (see `book.rs`), or a dict of every power's.
+    #[pyo3(signature = (power_name=None))]
+    fn get_orders<'py>(
+        &self,
+        py: Python<'py>,
+        power_name: Option<&Bound<'py, PyString>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match power_name {
+            Some(name) => {
+                let name = name.to_cow()?.to_ascii_uppercase();
+                Ok(PyList::new(py, self.orders_of(self.power(&name)?))?.into_any())
+            }
+            None => {
+                let dict = PyDict::new(py);
+                for (i, name) in self.cache.powers.iter().enumerate() {
+                    dict.set_item(name.bind(py), self.orders_of(PowerId(i as u8)))?;
+                }
+                Ok(dict.into_any())
+            }
+        }
+    }
+
+    /// MILA's `Power.orders` (a new dict; see `book.rs`).
+    fn _orders_dict<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyDict>> {
+        self.orders_dict(py, self.power(power)?)
+    }
+
+    /// MILA's `Power.adjust` (a new list of texts).
+    fn _adjust<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyList>> {
+        self.adjust_list(py, self.power(power)?)
+    }
+
+    /// Replaces a power's movement orders by those of a `Power.orders` dict (unit →
+    /// order, or MILA's `ORDER n` → whole order under `NO_CHECK`), as MILA's code does by
+    /// assigning or changing the dict.
+    fn _set_orders_dict(&mut self, py: Python<'_>, power: &str, orders: &Bound<'_, PyDict>) -> PyResult<()> {
+        let power_id = self.power(power)?;
+        self.orders[power_id.index()].clear();
+        let mut texts: Vec<String> = Vec::new();
+        for (key, value) in orders.iter() {
+            let key: String = key.extract()?;
+            let value: String = value.extract()?;
+            if value.is_empty() {
+                continue;
+            }
+            let numbered = ["ORDER ", "INVALID ", "REORDER "].iter().any(|p| key.starts_with(p));
+            texts.push(if numbered { value } else { format!("{key} {value}") });
+        }
+        let texts = PyList::new(py, texts)?;
+        let name = PyString::new(py, power);
+        self.set_orders(py, &name, texts.as_any(), true, true)
     }
 
     /// Clears the orders of one power, or of all.
@@ -758,55 +734,123 @@ impl MilaCore {
     }
 
     /// Adjudicates the phase with the orders set and moves on to the next phase that needs
-    /// orders. Units without orders hold; a power without orders in an adjustment phase
-    /// is handled by the civil-disorder rules.
+    /// orders, as MILA does (see `play.rs`); `error` is emptied first.
     fn process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         let mut game = slf.try_borrow_mut()?;
+        if let Some(error) = &game.error {
+            let error = error.bind(slf.py());
+            if !error.is_empty() {
+                error.del_slice(0, usize::MAX)?;
+            }
+        }
         ADJUDICATOR.with_borrow_mut(|adjudicator| game.play_with(adjudicator)).map_err(adjudication_error)?;
         Ok(slf.clone())
     }
 
+    /// Phases played.
+    fn _history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// A played phase (the last by default) as MILA shows it: its name, and its
+    /// `results`, `command`, `ordered_units`, `popped` and `dislodged`.
+    #[pyo3(signature = (index=None))]
+    fn _view<'py>(&self, py: Python<'py>, index: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        let Some(index) = index.or(self.history.len().checked_sub(1)) else { return Ok(dict) };
+        if index >= self.history.len() {
+            return Err(PyValueError::new_err(format!("no phase {index}: {} played", self.history.len())));
+        }
+        let view = self.view(py, index)?;
+        dict.set_item("name", saved::phase_name(self.history[index].position.phase))?;
+        dict.set_item("results", view.results)?;
+        dict.set_item("command", view.command)?;
+        dict.set_item("ordered_units", view.ordered_units)?;
+        dict.set_item("popped", view.popped)?;
+        dict.set_item("dislodged", view.dislodged)?;
+        Ok(dict)
+    }
+
     /// The results of the phase last processed, in MILA's codes by unit.
     fn _last_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        match self.history.last() {
-            Some(r) => {
-                let results = saved::mila_results(&self.map, &r.position, &r.orders(&self.map), (&r.outcome).into());
-                serde_to_py(py, &results)
-            }
+        match self.history.len().checked_sub(1) {
+            Some(i) => Ok(self.view(py, i)?.results.into_any()),
             None => Ok(PyDict::new(py).into_any()),
         }
     }
 
-    /// The board as MILA's `get_state()` keys it.
-    fn _state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut state = saved::position_to_state(&self.map, &self.position);
-        if self.done {
-            state.name = "COMPLETED".into();
+    /// The board as MILA's `get_state()` keys it: `name`, `units`, `retreats`, `centers`,
+    /// `homes`, `builds` (the Python class adds MILA's other keys). Played phase `index`'s
+    /// board with an index.
+    #[pyo3(signature = (index=None))]
+    fn _state<'py>(&self, py: Python<'py>, index: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
+        match index {
+            None => self.state_dict(py),
+            Some(i) => {
+                let record = self.history.get(i).ok_or_else(|| PyValueError::new_err(format!("no phase {i}")))?;
+                let mut past = self.copy(py);
+                past.position = record.position.clone();
+                past.unit_order = record.unit_order.clone();
+                past.centre_order = record.centre_order.clone();
+                past.strays.clear();
+                past.done = false;
+                past.state_dict(py)
+            }
         }
-        serde_to_py(py, &state)
     }
 
-    /// Replaces the board by a `get_state()` dict; orders set are cleared, history is kept.
-    fn _set_state(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        let map = &*self.map;
-        // The state does not say where attackers came from; the phase just played does.
-        let attackers: Vec<saved::Attacker> = self
-            .position
-            .dislodged
-            .iter()
-            .map(|d| saved::Attacker {
-                province: map.province_of(d.unit.loc),
-                from: d.attacker_from,
-                by_convoy: d.by_convoy,
-            })
-            .collect();
-        let position = state_position(map, state, &attackers)?;
-        position.check(map).map_err(crate::convert::position_error)?;
-        self.position = position;
-        self.possible = None;
-        self.board += 1;
-        self.orders.iter_mut().for_each(Vec::clear);
-        self.done = dip::adjust::winner(map, &self.position).is_some();
+    /// Puts MILA's board of a `get_state()` dict (or a saved game's phase `state`) in
+    /// place, as MILA's `set_state` does: the phase, then each power's units, retreat
+    /// lists and centres; orders set are cleared, history is kept. A state that cannot be
+    /// read (an unknown phase, power, unit or place) is a `GameError` naming each fault,
+    /// and leaves the game as it was.
+    fn _set_state(&mut self, py: Python<'_>, state: &Bound<'_, PyDict>) -> PyResult<()> {
+        let mut next = self.copy(py);
+        let mut faults: Vec<String> = Vec::new();
+        next.apply_state(state, &mut faults)?;
+        if !faults.is_empty() {
+            return Err(crate::GameError::new_err(format!("not a game state: {}", faults.join("; "))));
+        }
+        next.error = self.error.take();
+        *self = next;
+        Ok(())
+    }
+
+    /// Lists the board's units and centres in the order a state lists them (a saved game's
+    /// last state, written in MILA's order), without changing the board.
+    fn _arrange_as(&mut self, state: &Bound<'_, PyDict>) -> PyResult<()> {
+        let map = self.map.clone();
+        let mut units: Vec<dip::LocId> = Vec::new();
+        if let Some(listed) = state.get_item("units")? {
+            for (_, list) in listed.cast::<PyDict>()?.iter() {
+                for text in strings(&list)? {
+                    if let Ok((_, loc)) = dip::orders::parse_unit(&map, &text) {
+                        if self.position.units.iter().any(|u| u.loc == loc) && !units.contains(&loc) {
+                            units.push(loc);
+                        }
+                    }
+                }
+            }
+        }
+        units.extend(self.position.units.iter().map(|u| u.loc).filter(|l| !self.unit_order.contains(l)));
+        let mut missing: Vec<dip::LocId> = self.unit_order.iter().copied().filter(|l| !units.contains(l)).collect();
+        units.append(&mut missing);
+        self.unit_order = Arc::new(units);
+        let mut centres: Vec<ProvinceId> = Vec::new();
+        if let Some(listed) = state.get_item("centers")? {
+            for (_, list) in listed.cast::<PyDict>()?.iter() {
+                for name in strings(&list)? {
+                    if let Some(p) = map.province_by_name(&name) {
+                        if self.position.owners[p.index()].is_some() && !centres.contains(&p) {
+                            centres.push(p);
+                        }
+                    }
+                }
+            }
+        }
+        let mut missing: Vec<ProvinceId> = self.centre_order.iter().copied().filter(|p| !centres.contains(p)).collect();
+        centres.append(&mut missing);
+        self.centre_order = Arc::new(centres);
         Ok(())
     }
 
@@ -815,15 +859,55 @@ impl MilaCore {
         self.history.clear();
     }
 
-    /// Phases played.
-    fn _history_len(&self) -> usize {
-        self.history.len()
+    /// MILA's `set_units(power, units, reset=False)`; units that cannot stand where written
+    /// are named in `error`.
+    #[pyo3(signature = (power_name, units, reset=false))]
+    fn set_units(&mut self, py: Python<'_>, power_name: &str, units: &Bound<'_, PyAny>, reset: bool) -> PyResult<()> {
+        let Some(power) = self.map.power_by_name(power_name) else { return Ok(()) };
+        let mut errors = Vec::new();
+        self.set_units_of(power, &strings(units)?, reset, &mut errors);
+        self.report(py, errors)
+    }
+
+    /// MILA's `clear_units(power=None)`.
+    #[pyo3(signature = (power_name=None))]
+    fn clear_units(&mut self, power_name: Option<&str>) {
+        match power_name {
+            Some(name) => {
+                if let Some(power) = self.map.power_by_name(name) {
+                    self.remove_units_of(Some(power));
+                }
+            }
+            None => self.remove_units_of(None),
+        }
+    }
+
+    /// MILA's `set_centers(power, centers, reset=False)`: names that are no supply centre
+    /// are passed over.
+    #[pyo3(signature = (power_name, centers, reset=false))]
+    fn set_centers(&mut self, power_name: &str, centers: &Bound<'_, PyAny>, reset: bool) -> PyResult<()> {
+        let Some(power) = self.map.power_by_name(power_name) else { return Ok(()) };
+        self.set_centres(power, &strings(centers)?, reset);
+        Ok(())
+    }
+
+    /// MILA's `clear_centers(power=None)`.
+    #[pyo3(signature = (power_name=None))]
+    fn clear_centers(&mut self, power_name: Option<&str>) {
+        match power_name {
+            Some(name) => {
+                if let Some(power) = self.map.power_by_name(name) {
+                    self.remove_centres_of(Some(power));
+                }
+            }
+            None => self.remove_centres_of(None),
+        }
     }
 
     /// The game in the saved-game format (a dict): every phase played, then the board
-    /// waiting (named `COMPLETED` once a power has won).
+    /// waiting (named `COMPLETED` once the game is over).
     fn _saved_game<'py>(&self, py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyAny>> {
-        let orders: Vec<Vec<Order>> = self.history.iter().map(|r| r.orders(&self.map)).collect();
+        let orders: Vec<Vec<dip::Order>> = self.history.iter().map(|r| r.orders(&self.map)).collect();
         let played = self.history.iter().zip(&orders).map(|(r, orders)| PlayedRecord {
             start: &r.position,
             orders,
@@ -857,15 +941,27 @@ impl MilaCore {
             .iter()
             .map(|r| {
                 let orders = r.orders.iter().map(|o| Given::Read(Box::new(o.clone()))).collect();
-                Arc::new(Played { position: r.position.clone(), orders, outcome: r.outcome.clone() })
+                let mut position = r.position.clone();
+                let unit_order = Arc::new(position.units.iter().map(|u| u.loc).collect());
+                position.normalise();
+                let centre_order = Arc::new(board::opening_centre_order(&core.map, &position.owners));
+                Arc::new(Played {
+                    position,
+                    unit_order,
+                    centre_order,
+                    orders,
+                    outcome: r.outcome.clone(),
+                    voided: None,
+                })
             })
             .collect();
         Ok(core)
     }
 
-    /// The winner's name, upper-case, once a power has won.
-    fn _winner(&self) -> Option<String> {
-        dip::adjust::winner(&self.map, &self.position).map(|p| self.map.power(p).name.to_ascii_uppercase())
+    /// MILA's `outcome`: `[phase, winner, ...]` once the game has ended by a win or a
+    /// draw; else empty.
+    fn _outcome(&self) -> Vec<String> {
+        self.outcome_list()
     }
 }
 
