@@ -69,6 +69,23 @@ pub struct LegalOrders<'a> {
     /// The provinces not frozen this season (a bit set): the only ones a support may go
     /// into. Empty on a map without ice.
     thawed: Vec<u64>,
+    /// Where an army's moves by convoy are listed.
+    convoy_moves: ConvoyMoves,
+}
+
+/// Where [`LegalOrders`] lists an army's moves by convoy (`A Trieste - Venice via
+/// convoy`). Both are legal orders; a move by convoy into a province the army borders is
+/// the same as its move by land except under the rules that use a convoy only when the
+/// order says so (DATC §4.A.3), so by default it is not listed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConvoyMoves {
+    /// Only into provinces the army cannot walk to.
+    #[default]
+    WhereItCannotWalk,
+    /// Into every province the fleets could carry it to, as MILA's `diplomacy` lists them
+    /// (the vocabulary agents trained on MILA's games choose from).
+    Everywhere,
 }
 
 impl<'a> LegalOrders<'a> {
@@ -90,11 +107,18 @@ impl<'a> LegalOrders<'a> {
             fleet_borders: Vec::new(),
             fleet_reach: Vec::new(),
             thawed: Vec::new(),
+            convoy_moves: ConvoyMoves::default(),
         };
         if position.phase.kind == PhaseKind::Movement {
             legal.read_board();
         }
         Ok(legal)
+    }
+
+    /// Lists an army's moves by convoy where `convoy_moves` says.
+    pub fn convoy_moves(mut self, convoy_moves: ConvoyMoves) -> Self {
+        self.convoy_moves = convoy_moves;
+        self
     }
 
     /// Every unit's (in an adjustment phase, every power's) legal orders: [`legal_orders`].
@@ -722,10 +746,11 @@ impl<'a> LegalOrders<'a> {
         });
         seen.resize(w, 0);
         if kind == UnitKind::Army && !convoy_reach(u).is_empty() {
-            // Where the fleets could carry it and it cannot walk, none frozen.
+            // Where the fleets could carry it and (by default) it cannot walk, none frozen.
             let walks = map.move_provinces(UnitKind::Army, unit.loc);
+            let everywhere = self.convoy_moves == ConvoyMoves::Everywhere;
             for ((s, &r), &a) in seen.iter_mut().zip(convoy_reach(u)).zip(walks) {
-                *s = r & !a;
+                *s = if everywhere { r } else { r & !a };
             }
             self.open_only(seen, None);
             if !sink.moves_by_convoy(seen) {
@@ -972,7 +997,8 @@ pub enum LegalAction {
     Move {
         to: LocId,
     },
-    /// A move by convoy to a province the army cannot walk to.
+    /// A move by convoy to a province the army cannot walk to (or, listed with
+    /// [`ConvoyMoves::Everywhere`], to any province the fleets could carry it to).
     MoveByConvoy {
         to: ProvinceId,
     },

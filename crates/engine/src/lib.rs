@@ -42,7 +42,7 @@ pub use dip_movement as movement;
 pub use dip_orders as orders;
 pub use game::{Game, PhaseOutcome, PhaseRecord, PhaseResult, play_phase, play_phase_with};
 pub use housekeeping::{Arrival, OrderSet, flying_dutchmen, merge_order_sets, remove_flying_dutchmen};
-pub use legal::{LegalAction, LegalOrder, LegalOrders, UnitActionSink, legal_orders, legal_orders_at};
+pub use legal::{ConvoyMoves, LegalAction, LegalOrder, LegalOrders, UnitActionSink, legal_orders, legal_orders_at};
 pub use presets::{
     Preset, PresetError, RULE_PRESETS, apply_override, apply_preset, parse_preset, preset, rules_preset,
 };

@@ -373,3 +373,42 @@ fn move_provinces_are_the_provinces_of_the_neighbours() {
         }
     }
 }
+
+#[test]
+fn moves_by_convoy_everywhere_add_the_walkable_ones_and_nothing_else() {
+    // Listed with `ConvoyMoves::Everywhere`, an army's moves by convoy go also into the
+    // provinces it borders that the fleets could carry it to; every other order is the same,
+    // and each added move is legal (the resolver refuses none).
+    let (map, position, _) = midgame();
+    let check = |map: &dip::Map, position: &Position| {
+        let orders = |legal: dip::LegalOrders<'_>| {
+            let mut all: Vec<LegalOrder> = Vec::new();
+            legal.each(|o| all.push(o));
+            all
+        };
+        let plain = orders(dip::LegalOrders::new(map, position).expect("a position of the map"));
+        let everywhere = orders(
+            dip::LegalOrders::new(map, position)
+                .expect("a position of the map")
+                .convoy_moves(dip::ConvoyMoves::Everywhere),
+        );
+        let extra: Vec<&LegalOrder> = everywhere.iter().filter(|o| !plain.contains(o)).collect();
+        assert!(plain.iter().all(|o| everywhere.contains(o)), "an order is no longer listed");
+        let mut adjudicator = dip::Adjudicator::new();
+        for order in &extra {
+            let LegalAction::MoveByConvoy { to } = order.action else { panic!("{order:?} is not a move by convoy") };
+            let (_, loc) = order.unit.expect("a unit");
+            assert!(map.army_adjacent(map.province_of(loc), to), "{order:?}: the army cannot walk there");
+            let written = order.to_order(map);
+            let illegal = adjudicator
+                .legality(map, position, std::slice::from_ref(&written), &Rules::default())
+                .expect("orders of the map")[0];
+            assert_eq!(illegal, None, "{order:?}");
+        }
+        extra.len()
+    };
+    assert!(check(&map, &position) > 0, "the midgame has armies beside fleets");
+    on_random_boards("standard", 300..303, 12, |map, position| {
+        check(map, position);
+    });
+}

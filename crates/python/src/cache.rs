@@ -63,6 +63,13 @@ pub struct OrderTexts {
     /// one cache miss (a big table is mostly out of the cache), not two. The table holds
     /// every string, so no other object can have its address.
     by_address: HashMap<usize, LegalOrder, BuildHasherDefault<FxHasher>>,
+    /// MILA's supports of a fleet's move to one coast of a province (`A MAR S F GAS -
+    /// SPA/NC`), which it lists beside the support into the province: (supporter's type ×
+    /// width + location, the fleet's location, the coast) → id. Their strings are not
+    /// known by address: `set_orders` reads them, so the coast counts as the rules say.
+    coast_supports: HashMap<(u32, u32, u32), u32, BuildHasherDefault<FxHasher>>,
+    /// The multi-coast provinces, as a bit set over provinces.
+    multi_coast: Vec<u64>,
     /// Bumped each time the table is emptied: ids of an older generation mean nothing.
     generation: u64,
     /// Texts, and cells of rows and of blocks, kept at most (`MAX_ORDERS`, `MAX_CELLS`;
@@ -101,6 +108,13 @@ impl OrderTexts {
             blocks: vec![NONE; ROW_KINDS * 2 * width],
             max_orders: MAX_ORDERS,
             max_cells: MAX_CELLS,
+            multi_coast: {
+                let mut bits = vec![0u64; map.province_count().div_ceil(64)];
+                for p in map.provinces().filter(|&p| map.is_multi_coast(p)) {
+                    bits[p.index() / 64] |= 1 << (p.index() % 64);
+                }
+                bits
+            },
             ..OrderTexts::default()
         }
     }
@@ -245,7 +259,35 @@ impl OrderTexts {
         id
     }
 
+    /// The id of MILA's support by the unit `(kind, loc)` of the fleet at `at` moving to
+    /// `coast` (the text made on first sight; see `coast_supports`).
+    fn coast_support_id(
+        &mut self,
+        py: Python<'_>,
+        map: &Map,
+        unit: (PowerId, UnitKind, LocId),
+        at: LocId,
+        coast: LocId,
+    ) -> u32 {
+        let (power, kind, loc) = unit;
+        let key = ((kind_index(kind) * self.width + loc.index()) as u32, at.index() as u32, coast.index() as u32);
+        if let Some(&id) = self.coast_supports.get(&key) {
+            return id;
+        }
+        self.make_room();
+        let support = LegalAction::SupportMove { target: UnitKind::Fleet, at, to: map.province_of(coast) };
+        let mut order = mila_order(map, &LegalOrder { power, unit: Some((kind, loc)), action: support });
+        if let Action::SupportMove { to, .. } = &mut order.action {
+            to.coast = Some(CoastSpec::Known(coast));
+        }
+        let id = self.texts.len() as u32;
+        self.texts.push(PyString::new(py, &order.display_mila(map).to_string()).unbind());
+        self.coast_supports.insert(key, id);
+        id
+    }
+
     fn clear(&mut self) {
+        self.coast_supports.clear();
         self.near_blocks.fill(NONE);
         self.near_cells.clear();
         self.blocks.fill(NONE);
@@ -421,6 +463,29 @@ impl UnitIds<'_, '_> {
         self.row_start
     }
 
+    /// Whether a province of `into` has coasts.
+    #[inline]
+    fn any_multi_coast(&self, into: &[u64]) -> bool {
+        into.iter().zip(&self.table.multi_coast).any(|(i, m)| i & m != 0)
+    }
+
+    /// MILA's supports of the fleet at `at` moving to each coast of `province` it may take
+    /// (none when the province has one coast).
+    fn coast_supports_into(&mut self, at: LocId, province: usize) {
+        let map = self.map;
+        let generation = self.table.generation;
+        for &coast in &map.province(dip::ProvinceId(province as u16)).coasts {
+            if map.fleet_adjacent(at, coast) {
+                let id = self.table.coast_support_id(self.py, map, (self.power, self.kind, self.loc), at, coast);
+                self.ids.push(id);
+            }
+        }
+        // That may have emptied the table: the listing is made again then.
+        if self.blocks && self.table.generation != generation {
+            self.reload();
+        }
+    }
+
     /// The unit's blocks, looked up again after the table made one (or was emptied).
     fn reload(&mut self) {
         let w = self.table.width;
@@ -476,8 +541,10 @@ impl dip::UnitActionSink for UnitIds<'_, '_> {
 
     #[inline]
     fn supports(&mut self, target: UnitKind, at: LocId, hold: bool, into: &[u64]) -> bool {
-        // The supported unit's row: its first cell, then one a province reached.
-        if !self.blocks || self.supports == NONE {
+        // The supported unit's row: its first cell, then one a province reached. A fleet's
+        // moves into a province with coasts are taken one by one, each followed by MILA's
+        // supports of its moves to the coasts.
+        if !self.blocks || self.supports == NONE || (target == UnitKind::Fleet && self.any_multi_coast(into)) {
             return false;
         }
         let row = self.support_row(target, at);
@@ -541,6 +608,9 @@ impl dip::UnitActionSink for UnitIds<'_, '_> {
         match self.table.near_cells.get(cell) {
             Some(&id) if id != NONE => self.ids.push(id),
             _ => self.miss(action),
+        }
+        if let LegalAction::SupportMove { target: UnitKind::Fleet, at, to } = action {
+            self.coast_supports_into(at, to.index());
         }
     }
 }

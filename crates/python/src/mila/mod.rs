@@ -112,18 +112,24 @@ struct Listing {
     groups: Vec<(u32, u32, u32)>,
 }
 
-/// A province's builds or removals being listed: the province, where its ids start.
-struct Group {
-    province: ProvinceId,
-    start: u32,
-}
-
 impl Listing {
-    /// Ends a province's builds or removals (`waive` the id appended to them, if any).
-    fn close(&mut self, group: Option<Group>, waive: Option<u32>) {
-        let Some(Group { province, start }) = group else { return };
+    /// A province's builds or removals (`orders`: the location of each and its id): under
+    /// the province, and those on a coast under the coast too, each list ending with the
+    /// waive, if any.
+    fn site(&mut self, province: ProvinceId, orders: &[(dip::LocId, u32)], waive: Option<u32>) {
+        let start = self.ids.len() as u32;
+        self.ids.extend(orders.iter().map(|&(_, id)| id));
         self.ids.extend(waive);
         self.groups.push((province.index() as u32, start, self.ids.len() as u32));
+        for (i, &(coast, _)) in orders.iter().enumerate() {
+            if coast.index() == province.index() || orders[..i].iter().any(|&(l, _)| l == coast) {
+                continue;
+            }
+            let start = self.ids.len() as u32;
+            self.ids.extend(orders.iter().filter(|&&(l, _)| l == coast).map(|&(_, id)| id));
+            self.ids.extend(waive);
+            self.groups.push((coast.index() as u32, start, self.ids.len() as u32));
+        }
     }
 
     /// A unit's list, ids `start..end`: under its location and, for a unit on a coast,
@@ -229,7 +235,11 @@ impl MilaCore {
             return Ok(listing);
         }
         let map = &*self.map;
-        let legal = dip::LegalOrders::new(map, &self.position).map_err(crate::convert::position_error)?;
+        // MILA's vocabulary: moves by convoy into every province the fleets could carry an army
+        // to, walkable or not.
+        let legal = dip::LegalOrders::new(map, &self.position)
+            .map_err(crate::convert::position_error)?
+            .convoy_moves(dip::ConvoyMoves::Everywhere);
         let kind = self.position.phase.kind;
         listing.ids.reserve(512);
         if kind != PhaseKind::Adjustment {
@@ -244,23 +254,23 @@ impl MilaCore {
             return Ok(listing);
         }
         let waive = table.id(py, map, &dip::LegalOrder { power: PowerId(0), unit: None, action: LegalAction::Waive });
-        let mut open: Option<Group> = None;
+        let mut site: Vec<(dip::LocId, u32)> = Vec::new();
         legal.groups(|group| {
             // One power's builds or removals: a list a province (an army's and a fleet's
             // builds there), each ending with a waive when the power may waive (its waive
-            // comes first).
+            // comes first); as MILA lists them, a fleet's build or removal on a coast is
+            // under the coast too, with the waive.
             let waives = group.first().is_some_and(|o| o.action == LegalAction::Waive);
             let waive = waives.then_some(waive);
-            for order in group {
-                let Some((_, loc)) = order.unit else { continue };
-                let province = map.province_of(loc);
-                if open.as_ref().is_none_or(|g| g.province != province) {
-                    listing.close(open.take(), waive);
-                    open = Some(Group { province, start: listing.ids.len() as u32 });
+            let mut orders = group.iter().filter_map(|o| o.unit.map(|(_, loc)| (map.province_of(loc), o))).peekable();
+            while let Some((province, first)) = orders.next() {
+                site.clear();
+                site.extend(first.unit.map(|(_, loc)| (loc, table.id(py, map, first))));
+                while let Some((_, order)) = orders.next_if(|(p, _)| *p == province) {
+                    site.extend(order.unit.map(|(_, loc)| (loc, table.id(py, map, order))));
                 }
-                listing.ids.push(table.id(py, map, order));
+                listing.site(province, &site, waive);
             }
-            listing.close(open.take(), waive);
         });
         Ok(listing)
     }
@@ -328,6 +338,30 @@ impl MilaCore {
             error.append(message)?;
         }
         Ok(())
+    }
+
+    /// Why a listed text not known by its address does not read as a legal order of its
+    /// unit's power, if it does not.
+    fn unlisted_unlike_read(&self, text: &str) -> Option<String> {
+        let map = &*self.map;
+        let unit = book::written_unit(text);
+        let Some(unit) = dip::orders::parse_unit(map, &unit)
+            .ok()
+            .and_then(|(_, loc)| self.position.unit_in(map, map.province_of(loc)))
+        else {
+            return Some("no unit there".into());
+        };
+        let options = ParseOptions::new(self.position.phase.kind).power(unit.power);
+        let read = match dip::parse_order(map, options, text) {
+            Ok(read) => read,
+            Err(e) => return Some(e.to_string()),
+        };
+        ADJUDICATOR.with_borrow_mut(|adjudicator| {
+            match adjudicator.legality(map, &self.position, std::slice::from_ref(&read), &self.rules) {
+                Ok(illegal) => illegal.first().copied().flatten().map(|why| format!("illegal: {why}")),
+                Err(e) => Some(e.to_string()),
+            }
+        })
     }
 
     /// The game's end as MILA's `outcome` shows it.
@@ -652,7 +686,12 @@ impl MilaCore {
         for (_, texts) in listing.iter() {
             for item in texts.cast::<PyList>()?.iter() {
                 let Some(legal) = table.listed(&item) else {
-                    unlike.push(format!("{item}: not found by its address"));
+                    // MILA's supports of a fleet's move to one coast are read when given:
+                    // each must read as a legal order of its unit's power.
+                    let text: String = item.extract()?;
+                    if let Some(why) = self.unlisted_unlike_read(&text) {
+                        unlike.push(format!("{text}: {why}"));
+                    }
                     continue;
                 };
                 let taken = crate::cache::mila_order(&self.map, &legal);
