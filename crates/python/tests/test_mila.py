@@ -7,7 +7,7 @@ import pytest
 
 import dip
 from dip import _dip
-from dip.mila import Game
+from dip.mila import Game, GamePhaseData
 from dip.mila.export import from_saved_game_format, load_saved_games_from_disk, to_saved_game_format
 
 
@@ -229,8 +229,16 @@ def test_a_movement_phase_with_results_in_mila_codes():
     g.set_orders("GERMANY", ["A MUN - BUR", "A BER - KIE", "F KIE - DEN"])
     g.set_orders("ENGLAND", "F LON - NTH")
     assert g.get_orders("ENGLAND") == ["F LON - NTH"]
-    g.process()
+    before = g.get_state()
+    played = g.process()
     assert g.get_current_phase() == "F1901M"
+    # As MILA's, process() returns the phase played.
+    assert isinstance(played, GamePhaseData)
+    assert played.name == "S1901M" and played.results["A MUN"] == ["bounce"]
+    assert played.orders["ENGLAND"] == ["F LON - NTH"] and played.orders["ITALY"] == []
+    assert {k: v for k, v in played.state.items() if k != "timestamp"} == {
+        k: v for k, v in before.items() if k != "timestamp"}
+    assert played.to_dict()["results"] == played.results
     assert "A BUR" in g.get_units("FRANCE")
     # As in MILA: `result` is the phase being processed (empty between phases); the results
     # of the phase played are in the history.

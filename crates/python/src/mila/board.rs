@@ -12,11 +12,12 @@
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList, PyString};
 
-use dip::{Dislodged, LocId, Map, Phase, PhaseKind, PowerId, ProvinceId, Season, Unit};
+use dip::{Dislodged, LocId, Map, Phase, PhaseKind, Position, PowerId, ProvinceId, Season, Unit};
 
 use super::MilaCore;
+use crate::cache::MapCache;
 
 impl MilaCore {
     /// Forgets everything worked out for the board waiting (listing, units by province):
@@ -186,25 +187,16 @@ impl MilaCore {
         self.board_changed();
     }
 
-    /// A power's units in MILA's order: on the board, then (`*A PAR`) waiting to retreat.
-    pub(super) fn unit_texts(&self, power: PowerId, waiting: bool) -> Vec<String> {
-        let map = &*self.map;
-        let text = |u: &Unit| format!("{} {}", u.kind, map.loc_abbr(u.loc).to_ascii_uppercase());
-        let units = &self.position.units;
-        let unit_at = |loc: LocId| units.binary_search_by_key(&loc, |u| u.loc).ok().map(|i| &units[i]);
-        let mut out: Vec<String> =
-            self.unit_order.iter().filter_map(|&loc| unit_at(loc)).filter(|u| u.power == power).map(text).collect();
-        if waiting {
-            let dislodged = self.position.dislodged.iter().map(|d| &d.unit).chain(&self.strays);
-            out.extend(dislodged.filter(|u| u.power == power).map(|u| format!("*{}", text(u))));
+    /// The board waiting as MILA shows it.
+    pub(super) fn shown(&self) -> Shown<'_> {
+        Shown {
+            cache: &self.cache,
+            position: &self.position,
+            unit_order: &self.unit_order,
+            centre_order: &self.centre_order,
+            strays: &self.strays,
+            done: self.done,
         }
-        out
-    }
-
-    /// A power's supply centres in MILA's order.
-    pub(super) fn centre_provinces(&self, power: PowerId) -> impl Iterator<Item = ProvinceId> + '_ {
-        let owners = &self.position.owners;
-        self.centre_order.iter().copied().filter(move |p| owners[p.index()] == Some(power))
     }
 
     /// Brings `centre_order` in line with the board's owners after a change of hands:
@@ -229,13 +221,80 @@ impl MilaCore {
     }
 }
 
-impl MilaCore {
+/// A board as MILA shows it: the position, and the orders MILA lists its units and centres
+/// in (of the game waiting, or of a phase played).
+pub(super) struct Shown<'a> {
+    pub cache: &'a MapCache,
+    pub position: &'a Position,
+    pub unit_order: &'a [LocId],
+    pub centre_order: &'a [ProvinceId],
+    /// Units waiting to retreat outside a retreat phase.
+    pub strays: &'a [Unit],
+    /// The game is over (the phase shows as `COMPLETED`).
+    pub done: bool,
+}
+
+impl Shown<'_> {
+    fn unit_text(&self, unit: &Unit) -> String {
+        let map = &*self.cache.map;
+        format!("{} {}", unit.kind, map.loc_abbr(unit.loc).to_ascii_uppercase())
+    }
+
+    /// A power's units in MILA's order: on the board, then (`*A PAR`) waiting to retreat.
+    pub fn unit_texts(&self, power: PowerId, waiting: bool) -> Vec<String> {
+        let units = &self.position.units;
+        let unit_at = |loc: LocId| units.binary_search_by_key(&loc, |u| u.loc).ok().map(|i| &units[i]);
+        let mut out: Vec<String> = self
+            .unit_order
+            .iter()
+            .filter_map(|&loc| unit_at(loc))
+            .filter(|u| u.power == power)
+            .map(|u| self.unit_text(u))
+            .collect();
+        if waiting {
+            let dislodged = self.position.dislodged.iter().map(|d| &d.unit).chain(self.strays);
+            out.extend(dislodged.filter(|u| u.power == power).map(|u| format!("*{}", self.unit_text(u))));
+        }
+        out
+    }
+
+    /// A power's supply centres in MILA's order.
+    pub fn centre_provinces(&self, power: PowerId) -> impl Iterator<Item = ProvinceId> + '_ {
+        let owners = &self.position.owners;
+        self.centre_order.iter().copied().filter(move |p| owners[p.index()] == Some(power))
+    }
+
+    /// A power's supply centres in MILA's order, as MILA names them.
+    pub fn centres<'py>(&self, py: Python<'py>, power: PowerId) -> Vec<Bound<'py, PyString>> {
+        self.centre_provinces(power).map(|c| self.cache.keys[c.index()].bind(py).clone()).collect()
+    }
+
+    /// A power's home centres (MILA's `power.homes`).
+    pub fn homes(&self, power: PowerId) -> Vec<String> {
+        let map = &*self.cache.map;
+        map.power(power).homes.iter().map(|&h| map.province(h).abbr.to_ascii_uppercase()).collect()
+    }
+
+    /// Retreat lists of the power's units waiting to retreat: `{"A MUN": ["BOH", "TYR"]}`.
+    pub fn retreats<'py>(&self, py: Python<'py>, power: PowerId) -> PyResult<Bound<'py, PyDict>> {
+        let map = &*self.cache.map;
+        let dict = PyDict::new(py);
+        for d in self.position.dislodged.iter().filter(|d| d.unit.power == power) {
+            let to: Vec<String> = d.retreats.iter().map(|&l| map.loc_abbr(l).to_ascii_uppercase()).collect();
+            dict.set_item(self.unit_text(&d.unit), to)?;
+        }
+        for u in self.strays.iter().filter(|u| u.power == power) {
+            dict.set_item(self.unit_text(u), PyList::empty(py))?;
+        }
+        Ok(dict)
+    }
+
     /// The board as MILA's `get_state()` keys it: `name`, `units` (`*` for a unit waiting
     /// to retreat), `retreats`, `centers`, `homes` (every home centre, as MILA keeps them),
     /// `builds` (`count`: builds allowed, at most the free sites, or removals due as a
-    /// negative number; `homes`: the free sites).
-    pub(super) fn state_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let map = &*self.map;
+    /// negative number; `homes`: the free sites). The Python class adds MILA's other keys.
+    pub fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let map = &*self.cache.map;
         let state = PyDict::new(py);
         let name =
             if self.done { "COMPLETED".to_string() } else { dip::formats::saved::phase_name(self.position.phase) };
@@ -246,19 +305,18 @@ impl MilaCore {
         for (i, key) in self.cache.powers.iter().enumerate() {
             let power = PowerId(i as u8);
             let key = key.bind(py);
-            let name = map.power(power).name.clone();
             units.set_item(key, self.unit_texts(power, true))?;
-            retreats.set_item(key, self._retreats(py, &name)?)?;
-            centres.set_item(key, self._centers(py, &name)?)?;
-            homes.set_item(key, self._homes(&name)?)?;
+            retreats.set_item(key, self.retreats(py, power)?)?;
+            centres.set_item(key, self.centres(py, power))?;
+            homes.set_item(key, self.homes(power))?;
             let count = if adjusting {
                 let units = self.position.units.iter().filter(|u| u.power == power).count() as i32;
-                i32::from(dip::adjust::counted_centres(map, &self.position, power)) - units
+                i32::from(dip::adjust::counted_centres(map, self.position, power)) - units
             } else {
                 0
             };
             let (count, sites) = if count > 0 {
-                let sites = dip::adjust::build_sites(map, &self.position, power);
+                let sites = dip::adjust::build_sites(map, self.position, power);
                 (count.min(sites.len() as i32), sites)
             } else {
                 (count, Vec::new())

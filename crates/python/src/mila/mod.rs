@@ -39,6 +39,7 @@ thread_local! {
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MilaCore>()?;
+    m.add_class::<results::PhaseData>()?;
     m.add_function(wrap_pyfunction!(process_many, m)?)?;
     m.add_function(wrap_pyfunction!(crate::cache::_set_text_table_limits, m)?)?;
     m.add_function(wrap_pyfunction!(crate::cache::_listing_dicts_reused, m)?)?;
@@ -364,6 +365,13 @@ impl MilaCore {
         })
     }
 
+    /// Played phase `index` as MILA's `GamePhaseData`, if there is one.
+    fn phase_data(&self, index: usize) -> Option<results::PhaseData> {
+        let record = self.history.get(index)?.clone();
+        let before = index.checked_sub(1).map(|i| self.history[i].clone());
+        Some(results::PhaseData::new(self.cache.clone(), record, before))
+    }
+
     /// The game's end as MILA's `outcome` shows it.
     fn outcome_list(&self) -> Vec<String> {
         match &self.ended {
@@ -523,35 +531,22 @@ impl MilaCore {
     /// (`*A MUN`).
     #[pyo3(signature = (power, waiting=true))]
     fn _units(&self, power: &str, waiting: bool) -> PyResult<Vec<String>> {
-        Ok(self.unit_texts(self.power(power)?, waiting))
+        Ok(self.shown().unit_texts(self.power(power)?, waiting))
     }
 
     /// A power's supply centres in MILA's order.
     fn _centers<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
-        let power = self.power(power)?;
-        Ok(self.centre_provinces(power).map(|c| self.province_name(py, c)).collect())
+        Ok(self.shown().centres(py, self.power(power)?))
     }
 
     /// A power's home centres (MILA's `power.homes`).
     fn _homes(&self, power: &str) -> PyResult<Vec<String>> {
-        let power = self.power(power)?;
-        Ok(self.map.power(power).homes.iter().map(|&h| self.map.province(h).abbr.to_ascii_uppercase()).collect())
+        Ok(self.shown().homes(self.power(power)?))
     }
 
     /// Retreat lists of the power's units waiting to retreat: `{"A MUN": ["BOH", "TYR"]}`.
     fn _retreats<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyDict>> {
-        let power = self.power(power)?;
-        let map = &*self.map;
-        let dict = PyDict::new(py);
-        let text = |u: &dip::Unit| format!("{} {}", u.kind, map.loc_abbr(u.loc).to_ascii_uppercase());
-        for d in self.position.dislodged.iter().filter(|d| d.unit.power == power) {
-            let to: Vec<String> = d.retreats.iter().map(|&l| map.loc_abbr(l).to_ascii_uppercase()).collect();
-            dict.set_item(text(&d.unit), to)?;
-        }
-        for u in self.strays.iter().filter(|u| u.power == power) {
-            dict.set_item(text(u), PyList::empty(py))?;
-        }
-        Ok(dict)
+        self.shown().retreats(py, self.power(power)?)
     }
 
     /// MILA's `is_eliminated()`: no units, no centres, nothing waiting to retreat.
@@ -773,17 +768,24 @@ impl MilaCore {
     }
 
     /// Adjudicates the phase with the orders set and moves on to the next phase that needs
-    /// orders, as MILA does (see `play.rs`); `error` is emptied first.
-    fn process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        let mut game = slf.try_borrow_mut()?;
-        if let Some(error) = &game.error {
-            let error = error.bind(slf.py());
+    /// orders, as MILA does (see `play.rs`); `error` is emptied first. Returns the phase
+    /// played, as MILA's `GamePhaseData` (None when the game was over).
+    fn process(&mut self, py: Python<'_>) -> PyResult<Option<results::PhaseData>> {
+        if let Some(error) = &self.error {
+            let error = error.bind(py);
             if !error.is_empty() {
                 error.del_slice(0, usize::MAX)?;
             }
         }
-        ADJUDICATOR.with_borrow_mut(|adjudicator| game.play_with(adjudicator)).map_err(adjudication_error)?;
-        Ok(slf.clone())
+        let played = self.history.len();
+        ADJUDICATOR.with_borrow_mut(|adjudicator| self.play_with(adjudicator)).map_err(adjudication_error)?;
+        Ok(self.phase_data(played))
+    }
+
+    /// Played phase `index` as MILA's `GamePhaseData`.
+    fn _phase_data(&self, index: usize) -> PyResult<results::PhaseData> {
+        self.phase_data(index)
+            .ok_or_else(|| PyValueError::new_err(format!("no phase {index}: {} played", self.history.len())))
     }
 
     /// Phases played.
@@ -824,16 +826,10 @@ impl MilaCore {
     #[pyo3(signature = (index=None))]
     fn _state<'py>(&self, py: Python<'py>, index: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
         match index {
-            None => self.state_dict(py),
+            None => self.shown().state(py),
             Some(i) => {
                 let record = self.history.get(i).ok_or_else(|| PyValueError::new_err(format!("no phase {i}")))?;
-                let mut past = self.copy(py);
-                past.position = record.position.clone();
-                past.unit_order = record.unit_order.clone();
-                past.centre_order = record.centre_order.clone();
-                past.strays.clear();
-                past.done = false;
-                past.state_dict(py)
+                record.shown(&self.cache).state(py)
             }
         }
     }

@@ -93,8 +93,20 @@ pub(super) struct View<'py> {
 impl MilaCore {
     /// The view of played phase `index`.
     pub(super) fn view<'py>(&self, py: Python<'py>, index: usize) -> PyResult<View<'py>> {
-        let map = &*self.map;
-        let record = &self.history[index];
+        let before = index.checked_sub(1).map(|i| &*self.history[i]);
+        view_of(py, &self.cache, &self.history[index], before)
+    }
+}
+
+/// What played phase `record` shows (`before`: the phase played before it, if any).
+pub(super) fn view_of<'py>(
+    py: Python<'py>,
+    cache: &crate::cache::MapCache,
+    record: &Played,
+    before: Option<&Played>,
+) -> PyResult<View<'py>> {
+    {
+        let map = &*cache.map;
         let view = View {
             results: PyDict::new(py),
             command: PyDict::new(py),
@@ -102,13 +114,12 @@ impl MilaCore {
             popped: PyList::empty(py),
             dislodged: PyDict::new(py),
         };
-        for (i, name) in self.cache.powers.iter().enumerate() {
-            let _ = i;
+        for name in &cache.powers {
             view.ordered_units.set_item(name.bind(py), PyList::empty(py))?;
         }
         let orders = record.orders(map);
         let ordered = |power: PowerId, unit: &str| -> PyResult<()> {
-            let list = view.ordered_units.get_item(self.cache.powers[power.index()].bind(py))?;
+            let list = view.ordered_units.get_item(cache.powers[power.index()].bind(py))?;
             if let Some(list) = list {
                 let list = list.cast_into::<PyList>()?;
                 if !list.contains(unit)? {
@@ -179,7 +190,7 @@ impl MilaCore {
                 }
                 // The units removed at once in the movement phase before are disbanded
                 // again in MILA's retreat results.
-                if let Some(before) = index.checked_sub(1).map(|i| &self.history[i]) {
+                if let Some(before) = before {
                     if let PhaseOutcome::Movement(m) = &before.outcome {
                         for d in m.dislodged.iter().filter(|d| d.retreats.is_empty()) {
                             let key = unit_text(map, &d.unit);
@@ -420,8 +431,110 @@ impl<'a> Board<'a> {
 }
 
 impl Played {
+    /// The phase's start as MILA shows it.
+    pub(super) fn shown<'a>(&'a self, cache: &'a crate::cache::MapCache) -> super::board::Shown<'a> {
+        super::board::Shown {
+            cache,
+            position: &self.position,
+            unit_order: &self.unit_order,
+            centre_order: &self.centre_order,
+            strays: &[],
+            done: false,
+        }
+    }
+
     /// The orders as the adjudicator took them.
     pub(super) fn orders(&self, map: &Map) -> Vec<dip::Order> {
         self.orders.iter().map(|g| g.to_order(map)).collect()
+    }
+}
+
+/// One phase played, as MILA's `GamePhaseData` shows it (what `process()` returns and
+/// `get_phase_history()` lists): `name`, `state` (the board it started from), `orders`,
+/// `results`, `messages`. Each is worked out when first asked for, from the phase kept.
+#[pyclass(name = "PhaseData", module = "dip._dip", frozen)]
+#[derive(Debug)]
+pub struct PhaseData {
+    cache: std::sync::Arc<crate::cache::MapCache>,
+    record: std::sync::Arc<Played>,
+    before: Option<std::sync::Arc<Played>>,
+}
+
+impl PhaseData {
+    pub(super) fn new(
+        cache: std::sync::Arc<crate::cache::MapCache>,
+        record: std::sync::Arc<Played>,
+        before: Option<std::sync::Arc<Played>>,
+    ) -> Self {
+        PhaseData { cache, record, before }
+    }
+}
+
+#[pymethods]
+impl PhaseData {
+    /// `S1901M`.
+    #[getter]
+    fn name(&self) -> String {
+        dip::formats::saved::phase_name(self.record.position.phase)
+    }
+
+    /// The board the phase started from, as MILA's `get_state()` shows it.
+    #[getter]
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let state = self.record.shown(&self.cache).state(py)?;
+        py.import("dip.mila")?.getattr("_complete_state")?.call1((self.cache.map.name(), state))
+    }
+
+    /// Each power's orders as MILA's `get_orders()` gave them (waives and void orders
+    /// left out; under `NO_CHECK`, orders found invalid kept as written).
+    #[getter]
+    fn orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let map = &*self.cache.map;
+        let dict = PyDict::new(py);
+        for name in &self.cache.powers {
+            dict.set_item(name.bind(py), PyList::empty(py))?;
+        }
+        let append = |power: PowerId, text: String| -> PyResult<()> {
+            match dict.get_item(self.cache.powers[power.index()].bind(py))? {
+                Some(list) => list.cast_into::<PyList>()?.append(text),
+                None => Ok(()),
+            }
+        };
+        for given in self.record.orders.iter().filter(|g| !g.is_waive()) {
+            append(given.power(), given.mila_text(map))?;
+        }
+        if self.record.position.phase.kind == dip::PhaseKind::Movement {
+            for (power, text) in self.record.voided.iter().flatten() {
+                append(*power, text.to_string())?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// What each unit's order did, in MILA's codes.
+    #[getter]
+    fn results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        Ok(view_of(py, &self.cache, &self.record, self.before.as_deref())?.results)
+    }
+
+    /// Press is not kept: always empty.
+    #[getter]
+    fn messages<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
+        PyDict::new(py)
+    }
+
+    /// The phase as the saved-game format writes it.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("name", self.name())?;
+        dict.set_item("state", self.state(py)?)?;
+        dict.set_item("orders", self.orders(py)?)?;
+        dict.set_item("results", self.results(py)?)?;
+        dict.set_item("messages", PyList::empty(py))?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("GamePhaseData({:?})", self.name())
     }
 }

@@ -18,11 +18,12 @@ override). Where dip still differs from MILA is listed in the package's README.
 Listing orders, processing and cloning run in Rust.
 """
 
+import abc as _abc
 import copy as _copy
 import time as _time
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
-from .._dip import MilaCore
+from .._dip import MilaCore, PhaseData
 
 __all__ = ["Game", "Power", "GamePhaseData"]
 
@@ -265,9 +266,25 @@ class Power:
         return f"Power({self.name!r})"
 
 
-class GamePhaseData:
+def _complete_state(map_name: str, state: Dict[str, Any], note: str = "") -> Dict[str, Any]:
+    """A board of MILA's ``get_state()`` with MILA's keys beside the board: ``timestamp``,
+    ``zobrist_hash``, ``note``, ``influence``, ``civil_disorder``."""
+    from .map import zobrist_hash
+
+    state["timestamp"] = int(_time.time() * 1_000_000)
+    state["zobrist_hash"] = zobrist_hash(map_name, state)
+    state["note"] = note
+    state["influence"] = {name: [unit.split()[1][:3] for unit in units if not unit.startswith("*")]
+                          for name, units in state["units"].items()}
+    state["civil_disorder"] = {name: 0 for name in state["units"]}
+    return state
+
+
+class GamePhaseData(metaclass=_abc.ABCMeta):
     """One phase (MILA's ``GamePhaseData``): ``name``, ``state``, ``orders``, ``results``,
-    ``messages``."""
+    ``messages``. ``process()`` and ``get_phase_history()`` give phases played as
+    ``dip._dip.PhaseData``, which is one of these (each part worked out when first asked for).
+    """
 
     __slots__ = ("name", "state", "orders", "results", "messages")
 
@@ -291,6 +308,9 @@ class GamePhaseData:
 
     def __repr__(self) -> str:
         return f"GamePhaseData({self.name!r})"
+
+
+GamePhaseData.register(PhaseData)
 
 
 class PhaseHistory:
@@ -625,20 +645,14 @@ class Game(MilaCore):
         return self._history("messages")
 
     def _phase_orders(self, index: int) -> Dict[str, List[str]]:
-        phase = self._saved_game(self.game_id)["phases"][index]
-        return {name: list(phase["orders"].get(name, [])) for name in self.powers}
+        return self._phase_data(index).orders
 
     def get_phase_history(
         self, from_phase: Any = None, to_phase: Any = None, game_role: Any = None
     ) -> List[GamePhaseData]:
         """The phases played, oldest first (from ``from_phase`` to ``to_phase`` when given:
         phase names or indices)."""
-        saved = self._saved_game(self.game_id)["phases"][:-1]
-        phases = []
-        for i, p in enumerate(saved):
-            view = self._view(i)
-            orders = {name: list(p["orders"].get(name, [])) for name in self.powers}
-            phases.append(GamePhaseData(p["name"], self._full_state(self._state(i)), orders, view["results"]))
+        phases = [self._phase_data(i) for i in range(self._history_len())]
         names = [p.name for p in phases]
         start = 0 if from_phase is None else (from_phase if isinstance(from_phase, int) else names.index(from_phase))
         end = len(phases) if to_phase is None else (
@@ -669,15 +683,7 @@ class Game(MilaCore):
     # State.
     def _full_state(self, state: Dict[str, Any]) -> Dict[str, Any]:
         """MILA's keys a state has beside the board."""
-        from .map import zobrist_hash
-
-        state["timestamp"] = int(_time.time() * 1_000_000)
-        state["zobrist_hash"] = zobrist_hash(self.map_name, state)
-        state["note"] = self.note
-        state["influence"] = {name: [unit.split()[1][:3] for unit in units if not unit.startswith("*")]
-                              for name, units in state["units"].items()}
-        state["civil_disorder"] = {name: 0 for name in state["units"]}
-        return state
+        return _complete_state(self.map_name, state, self.note)
 
     def get_state(self) -> Dict[str, Any]:
         return self._full_state(self._state())
