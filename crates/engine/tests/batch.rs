@@ -33,7 +33,7 @@ fn adjudicate_many_equals_one_by_one_on_any_number_of_threads() {
     let start = Position::opening(&map);
     // Every phase of a few random games: movement, retreat and adjustment positions.
     let mut jobs: Vec<(Position, Vec<Order>)> = Vec::new();
-    for seed in 0..4 {
+    for seed in 0..6 {
         let mut rng = batch::Rng::new(seed);
         let mut position = start.clone();
         while position.phase.year < 1906 {

@@ -172,11 +172,11 @@ impl MilaCore {
             // them (`LON H` is `F LON H`).
             let order = match order {
                 Given::Read(mut read) => {
+                    self.complete(&mut read);
                     if let Some(why) = self.illegal_movement(&read) {
                         refused.push(refusal(&item.to_string(), why));
                         continue;
                     }
-                    self.complete(&mut read);
                     Given::Read(read)
                 }
                 listed => listed,
@@ -192,9 +192,11 @@ impl MilaCore {
         }
     }
 
-    /// Writes out what a movement order leaves to the board, as MILA's expansion does: the
-    /// ordered unit's type and a fleet's coast, and the type of the unit a support or
-    /// convoy names.
+    /// Writes a movement order out as MILA's expansion does: the type of the ordered unit
+    /// and of the unit a support or convoy names, as they stand; a fleet's coast as it
+    /// stands (MILA corrects a wrong one); and the place a fleet supports another fleet's
+    /// move into with the coast that fleet can reach, or none when it can reach two (MILA's
+    /// default coast; an army's move is supported into the province).
     fn complete(&self, order: &mut Order) {
         let map = &*self.map;
         let position = &self.position;
@@ -203,14 +205,33 @@ impl MilaCore {
                 if spec.kind.is_none() {
                     spec.kind = Some(unit.kind);
                 }
-                if spec.place.coast.is_none() && unit.loc.index() != spec.place.province.index() {
+                if spec.kind == Some(unit.kind) && unit.loc.index() != spec.place.province.index() {
                     spec.place.coast = Some(dip::CoastSpec::Known(unit.loc));
                 }
             }
         };
         fill(&mut order.unit);
+        let supporter = order.unit.kind;
         match &mut order.action {
-            Action::SupportHold { target } | Action::SupportMove { target, .. } => fill(target),
+            Action::SupportHold { target } => fill(target),
+            Action::SupportMove { target, to } => {
+                fill(target);
+                if to.coast.is_some() {
+                    let mover = position.unit_in(map, target.place.province);
+                    to.coast = match (supporter, mover) {
+                        (Some(UnitKind::Fleet), Some(fleet)) if fleet.kind == UnitKind::Fleet => {
+                            let mut coasts =
+                                map.province(to.province).coasts.iter().filter(|&&c| map.fleet_adjacent(fleet.loc, c));
+                            match (coasts.next(), coasts.next()) {
+                                (Some(&only), None) => Some(dip::CoastSpec::Known(only)),
+                                _ => None,
+                            }
+                        }
+                        (_, Some(army)) if army.kind == UnitKind::Army => None,
+                        _ => to.coast.take(),
+                    };
+                }
+            }
             Action::Convoy { army, .. } => fill(army),
             _ => {}
         }
