@@ -56,11 +56,9 @@ impl Game {
                 .map_err(|e| vec![context(GameError::new(e.to_string()), &first.name)])?
         };
         // Every phase but the last (the board waiting for orders) was played, unless the
-        // game ended before it was (a draw).
-        for (phase, next) in game.phases.iter().zip(&game.phases[1..]) {
-            if saved::parse_phase_name(&phase.name) == Ok(PhaseName::Completed)
-                || saved::ended_before_played(play.map(), phase, next)
-            {
+        // game ended before it was (a draw). Each phase recorded is the one the game is at.
+        for (i, phase) in game.phases.iter().enumerate() {
+            if saved::parse_phase_name(&phase.name) == Ok(PhaseName::Completed) {
                 break;
             }
             if skips_retreats(&play, &phase.name) {
@@ -73,6 +71,10 @@ impl Game {
             if !phase.name.eq_ignore_ascii_case(&expected) {
                 let message = format!("the game is at {expected} here, but the file has {}", phase.name);
                 return Err(vec![context(GameError::new(message), &phase.name)]);
+            }
+            match game.phases.get(i + 1) {
+                Some(next) if !saved::ended_before_played(play.map(), phase, next) => {}
+                _ => break,
             }
             let (lines, mut errors) = saved::phase_orders(play.map(), phase, play.phase().kind);
             let mut orders = Vec::with_capacity(lines.len());

@@ -130,3 +130,20 @@ fn a_game_drawn_before_its_last_phase_was_played() {
     let Verdict::Differs(differences) = &replay.phases[1].verdict else { panic!("{replay:?}") };
     assert!(differences.iter().any(|d| d.field == Field::Units && d.got == ["A HOL"]), "{differences:?}");
 }
+
+/// The last phase recorded is the one the game waits in: after a skipped retreat phase too;
+/// a last phase the orders do not lead to is an error naming it.
+#[test]
+fn the_last_phase_is_the_one_the_game_waits_in() {
+    let mut saved = game("no_retreat_removed.json");
+    saved.phases.truncate(2);
+    let played = Game::from_saved_game(map(), &saved).expect("a game waiting in W1901A");
+    assert_eq!(played.position().phase.to_string(), "Winter 1901 Adjustment");
+    assert_eq!(played.history().len(), 2);
+
+    saved.phases[1].name = "S1902M".into();
+    let errors = Game::from_saved_game(map(), &saved).expect_err("W1901A follows");
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].phase(), Some("S1902M"));
+    assert!(errors[0].message().contains("the game is at W1901A here, but the file has S1902M"), "{}", errors[0]);
+}
