@@ -93,7 +93,9 @@ struct Variants {
 }
 
 impl Variants {
+    /// The variant a saved game's `map` names (dip's name, or MILA's name of the map).
     fn get(&mut self, name: &str, file: &Path, given: Option<&Path>) -> Result<&Variant, Errors> {
+        let name = saved::variant_name(name);
         let key = name.to_ascii_lowercase();
         if !self.loaded.contains_key(&key) {
             let variant = load::variant_for(name, file, given)?;
@@ -122,6 +124,8 @@ struct Tally {
     agree: usize,
     differ: usize,
     games_differing: usize,
+    /// Phases whose record removed dislodged units with nowhere to retreat at once.
+    removed_at_once: usize,
 }
 
 /// `dip replay`: plays each recorded phase of each game on its recorded board and compares
@@ -175,6 +179,14 @@ pub fn replay(paths: &[PathBuf], rule_args: &RuleArgs) -> Result<Output, Errors>
         bar.inc(1);
     }
     bar.finish_and_clear();
+    if tally.removed_at_once > 0 {
+        outln!(
+            out,
+            "replay: {} recorded units dislodged with nowhere to retreat as removed at once (as MILA, dipcc and \
+             godip do); each was compared with dip's board after they disbanded",
+            plural(tally.removed_at_once, "phase")
+        );
+    }
     outln!(
         out,
         "replay: {} agree, {} differ in {}",
@@ -194,6 +206,7 @@ pub fn replay(paths: &[PathBuf], rule_args: &RuleArgs) -> Result<Output, Errors>
 fn report_game(out: &mut String, file: &str, map: &Map, replay: &GameReplay, tally: &mut Tally) {
     let id = if replay.id.is_empty() { "(no id)".to_string() } else { replay.id.clone() };
     let mut differs = false;
+    tally.removed_at_once += replay.removing_at_once();
     for phase in &replay.phases {
         for note in &phase.notes {
             outln!(out, "{file}: game {id}, {}: note: {}", phase.name, note_text(note));
@@ -439,7 +452,7 @@ pub fn load_game(path: &Path, rule_args: &RuleArgs) -> Result<(dip::Game, String
         return Err(vec![format!("{file}: expected one game to go on from, found {}", found.len())]);
     }
     let game = found.remove(0).map_err(|e| vec![game_error(&file, &e)])?;
-    let variant = load::variant_for(&game.map, path, rule_args.variant.as_deref())?;
+    let variant = load::variant_for(saved::variant_name(&game.map), path, rule_args.variant.as_deref())?;
     let mut rules = saved::saved_rules(&variant.map, &game).map_err(|e| vec![game_error(&file, &e)])?;
     let recorded = rules;
     rule_args.apply(&mut rules)?;

@@ -65,9 +65,19 @@ enum Command {
     },
     /// Replay recorded games: each phase's orders on its recorded board, compared with the
     /// board recorded next. Prints every divergence and ends with
-    /// `replay: N phases agree, M differ in K games`; exit code 1 if anything differs.
+    /// `replay: N phases agree, M differ in K games`; exit code 1 if anything differs or a
+    /// file cannot be read.
+    ///
+    /// A unit dislodged with nowhere to retreat: dip keeps it dislodged until the retreat
+    /// phase disbands it; MILA, dipcc and godip remove it at once and skip the retreat
+    /// phase if nothing else was dislodged. The replay reads which way each phase was
+    /// recorded from the record (the next board lacks every such unit, or the next phase is
+    /// not the retreat phase dip would make) and compares accordingly; no option is needed.
+    /// A phase recorded with no orders just before `COMPLETED` on the same board (a game
+    /// drawn, MILA's `draw()`) was never played and is not compared.
     Replay {
         /// Saved games: MILA's and dipcc's JSON (one game a file) or JSONL (one game a line).
+        /// A game's `map` is dip's variant name or MILA's name of the map (`ancmed`).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         #[command(flatten)]

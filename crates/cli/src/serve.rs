@@ -235,7 +235,7 @@ fn adjudicate(
             Ok((results, None))
         }
         (None, Some(game)) => {
-            let ((map, _), adjudicator) = variants.get(&game.map)?;
+            let ((map, _), adjudicator) = variants.get(saved::variant_name(&game.map))?;
             let mut rules = saved::saved_rules(map, game).map_err(|e| e.to_string())?;
             rule_args.apply(&mut rules).map_err(|e| e.join("; "))?;
             let Some(last) = game.phases.last() else { return Err("the game has no phases".into()) };

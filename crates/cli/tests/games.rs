@@ -152,3 +152,88 @@ fn a_game_played_with_dip_run_is_written_as_a_saved_game_and_replays() {
     assert_eq!(value["phases"].as_array().map(Vec::len), Some(1));
     assert_eq!(value["phases"][0]["state"]["units"]["ENGLAND"], serde_json::json!(["F EDI", "F LON", "A LVP"]));
 }
+
+fn handmade() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("games/handmade"))
+        .expect("games/handmade")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| p.strip_prefix(root()).expect("in the workspace").display().to_string())
+        .collect();
+    files.sort();
+    files
+}
+
+/// Games written as MILA writes them (`null` orders for the phase in progress), in dip's
+/// way and in MILA's way of handling a unit dislodged with nowhere to retreat.
+#[test]
+fn records_of_either_way_with_a_unit_that_cannot_retreat() {
+    let files = handmade();
+    assert_eq!(files.len(), 5, "{files:?}");
+    let mut args = vec!["replay"];
+    args.extend(files.iter().map(String::as_str));
+    let run = dip(&args);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "replay: 2 phases recorded units dislodged with nowhere to retreat as removed at once (as MILA, dipcc and \
+             godip do); each was compared with dip's board after they disbanded",
+            "replay: 10 phases agree, 0 differ in 0 games"
+        ],
+        "{}",
+        run.stdout
+    );
+    for file in &files {
+        let run = dip(&["check-orders", file]);
+        assert_eq!(run.code, Some(0), "{file}: {}{}", run.stdout, run.stderr);
+    }
+    // `dip run` goes on from a game that skipped a retreat phase.
+    let run = dip(&["run", "games/handmade/no_retreat_removed.json"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("Spring 1902 Movement"), "{}", run.stdout);
+}
+
+/// A file that cannot be read as saved games is an error naming the file, the line and
+/// column, the game, and what was expected; both commands exit with 1.
+#[test]
+fn files_that_cannot_be_read_are_errors() {
+    let dir = temp_dir("bad");
+    let cases: &[(&str, &str, &str)] = &[
+        ("not_json.json", "{\"id\": \"a\",\n \"phases\": [}\n", ":2:"),
+        (
+            "phases.json",
+            "{\"id\": \"a\",\n \"phases\": 7}\n",
+            ":2:12: game a: invalid type: integer `7`, expected a sequence",
+        ),
+        (
+            "orders.json",
+            "{\"id\": \"b\",\n \"phases\": [{\"name\": \"S1901M\",\n  \"orders\": {\"FRANCE\": 7}}]}\n",
+            ":3:24: game b: invalid type: integer `7`, expected a sequence",
+        ),
+        (
+            "lines.jsonl",
+            "{\"id\": \"c\", \"phases\": []}\n{\"id\": \"d\", \"phases\": {}}\n",
+            ":2:22: game d: invalid type: map",
+        ),
+        ("empty.json", "", "EOF while parsing"),
+        ("variant.json", "{\"id\": \"e\", \"map\": \"nowhere\", \"phases\": []}\n", "unknown variant `nowhere`"),
+    ];
+    for (name, text, expected) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write");
+        let file = path.to_string_lossy().into_owned();
+        for command in ["check-orders", "replay"] {
+            let run = dip(&[command, &file]);
+            assert_eq!(run.code, Some(1), "{command} {name}: {}{}", run.stdout, run.stderr);
+            assert!(run.stderr.contains(&file) && run.stderr.contains(expected), "{command} {name}: {}", run.stderr);
+        }
+    }
+    let missing = dir.join("missing.jsonl").to_string_lossy().into_owned();
+    for command in ["check-orders", "replay"] {
+        let run = dip(&[command, &missing]);
+        assert_eq!(run.code, Some(1), "{command}: {}{}", run.stdout, run.stderr);
+        assert!(run.stderr.contains(&format!("{missing}: cannot read")), "{command}: {}", run.stderr);
+    }
+}

@@ -3,7 +3,7 @@
 
 use dip_formats::saved::{self, GameError, PhaseName, PlayedRecord, SavedGame};
 use dip_formats::{GameReplay, replay_game};
-use dip_map::{Map, Position, Rules};
+use dip_map::{Map, PhaseKind, Position, Rules};
 use dip_movement::Adjudicator;
 use dip_orders::Order;
 
@@ -26,6 +26,12 @@ impl Game {
     /// the rules it records (the variant's, with the choices dip writes in `metadata`).
     /// Orders that cannot be read are errors; the boards the game recorded after its first
     /// are not consulted (`dip::replay` compares them).
+    ///
+    /// A retreat phase the record skips because every unit dislodged had nowhere to go (as
+    /// MILA, dipcc and godip record it: such units removed at once) is played with no orders,
+    /// so those units disband and the history has the phase. A game that ended before its
+    /// last phase was played (MILA's `draw()`: no orders, then `COMPLETED` with the same
+    /// board) stops at that phase, waiting for orders.
     pub fn from_saved_game(map: Map, game: &SavedGame) -> Result<Game, Vec<GameError>> {
         let rules = saved::saved_rules(&map, game).map_err(|e| vec![e])?;
         let Some(first) = game.phases.first() else {
@@ -49,15 +55,26 @@ impl Game {
             Game::from_position(map, rules, start)
                 .map_err(|e| vec![context(GameError::new(e.to_string()), &first.name)])?
         };
-        // Every phase but the last (the board waiting for orders) was played.
-        for phase in &game.phases[..game.phases.len() - 1] {
+        // Every phase but the last (the board waiting for orders) was played, unless the
+        // game ended before it was (a draw). Each phase recorded is the one the game is at.
+        for (i, phase) in game.phases.iter().enumerate() {
             if saved::parse_phase_name(&phase.name) == Ok(PhaseName::Completed) {
                 break;
+            }
+            if skips_retreats(&play, &phase.name) {
+                // MILA, dipcc and godip remove a dislodged unit with nowhere to retreat at
+                // once and skip the retreat phase when no other unit was dislodged: dip plays
+                // it with no orders, and each such unit disbands.
+                play.play(Vec::new()).map_err(|e| vec![context(GameError::new(e.to_string()), &phase.name)])?;
             }
             let expected = saved::phase_name(play.phase());
             if !phase.name.eq_ignore_ascii_case(&expected) {
                 let message = format!("the game is at {expected} here, but the file has {}", phase.name);
                 return Err(vec![context(GameError::new(message), &phase.name)]);
+            }
+            match game.phases.get(i + 1) {
+                Some(next) if !saved::ended_before_played(play.map(), phase, next) => {}
+                _ => break,
             }
             let (lines, mut errors) = saved::phase_orders(play.map(), phase, play.phase().kind);
             let mut orders = Vec::with_capacity(lines.len());
@@ -77,6 +94,15 @@ impl Game {
         }
         Ok(play)
     }
+}
+
+/// Whether the game waits in a retreat phase in which no dislodged unit can retreat, and
+/// the record goes on with another phase (`recorded`).
+fn skips_retreats(game: &Game, recorded: &str) -> bool {
+    let position = game.position();
+    position.phase.kind == PhaseKind::Retreat
+        && position.dislodged.iter().all(|d| d.retreats.is_empty())
+        && saved::parse_phase_name(recorded).is_ok_and(|name| name != PhaseName::Phase(position.phase))
 }
 
 /// Whether two positions hold the same board, whatever the order their units are listed in.

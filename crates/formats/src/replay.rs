@@ -1,15 +1,25 @@
 //! Replaying a recorded game: each phase's orders on its recorded board, compared with the
 //! board the game recorded next.
+//!
+//! Engines differ in one way that changes the record but not the game: a unit dislodged with
+//! nowhere to retreat. dip (as the rulebook has it) keeps it dislodged, with no retreats,
+//! until the retreat phase disbands it; MILA's `diplomacy`, dipcc and godip remove it at
+//! once, and skip the retreat phase when no other unit was dislodged. The replay tells the
+//! two apart from the record itself: the board recorded next lacks every such unit, or the
+//! next phase recorded is not the retreat phase dip would make though every unit dislodged
+//! had nowhere to go. Either way the game goes on from the same board, so the record is
+//! compared with dip's board after those units are disbanded ([`PhaseReplay::removed_at_once`]).
+//! A record that keeps some of them and drops others is compared as dip made it.
 
 use std::collections::BTreeSet;
 use std::fmt;
 
-use dip_map::{Dislodged, Map, Position, ProvinceId};
-use dip_orders::{Action, Order, ParseError};
+use dip_map::{Dislodged, Map, PhaseKind, Position, ProvinceId};
+use dip_orders::{Action, Order, ParseError, parse_unit};
 
 use crate::saved::{
-    Attacker, GameError, PhaseName, SavedGame, SavedState, parse_phase_name, phase_name, phase_orders,
-    position_to_state, state_to_position,
+    Attacker, GameError, PhaseName, SavedGame, SavedPhase, SavedState, ended_before_played, parse_phase_name,
+    phase_name, phase_orders, position_to_state, power_named, state_to_position, unit_key,
 };
 
 /// What the replay of one game found.
@@ -40,6 +50,11 @@ pub struct PhaseReplay {
     pub notes: Vec<Difference>,
     /// For a phase that differs: the board the game recorded next and the one dip made.
     pub boards: Option<Box<(SavedState, SavedState)>>,
+    /// Units dislodged with nowhere to retreat that the record removed at once (the way of
+    /// MILA, dipcc and godip), as power and unit (`FRANCE`, `A PAR`): dip compared the
+    /// record with its board after disbanding them (and, when no other unit was dislodged,
+    /// after the retreat phase the record skipped).
+    pub removed_at_once: Vec<(String, String)>,
 }
 
 /// Whether dip made the board the game recorded.
@@ -127,7 +142,7 @@ impl PhaseReplay {
             .iter()
             .filter(|(power, text)| {
                 let Some(kind) = kind else { return true };
-                let Some(power) = map.power_by_name(power) else { return true };
+                let Some(power) = power_named(map, power) else { return true };
                 let options = dip_orders::ParseOptions::new(kind).power(power);
                 match dip_orders::parse_order(map, options, text) {
                     Ok(order) => order_provinces(&order).iter().any(|p| provinces.contains(p)),
@@ -165,6 +180,11 @@ impl GameReplay {
     pub fn differing(&self) -> usize {
         self.phases.len() - self.agreeing()
     }
+
+    /// Phases whose record removed dislodged units with nowhere to retreat at once.
+    pub fn removing_at_once(&self) -> usize {
+        self.phases.iter().filter(|p| !p.removed_at_once.is_empty()).count()
+    }
 }
 
 /// Replays a recorded game. `play` adjudicates one phase: given a board and the readable
@@ -184,6 +204,11 @@ pub fn replay_game(
             out.final_phases.push(phase.name.clone());
             break;
         };
+        if ended_before_played(map, phase, next) {
+            // A game drawn (or abandoned) in this phase: its orders were never adjudicated.
+            out.final_phases.extend(game.phases[i..].iter().map(|p| p.name.clone()));
+            break;
+        }
         let orders: Vec<(String, String)> =
             phase.orders.iter().flat_map(|(p, list)| list.iter().map(move |o| (p.clone(), o.clone()))).collect();
         let mut replay = PhaseReplay {
@@ -194,6 +219,7 @@ pub fn replay_game(
             unreadable: Vec::new(),
             notes: Vec::new(),
             boards: None,
+            removed_at_once: Vec::new(),
         };
         let context = |e: GameError| e.in_game(&game.id).in_phase(&phase.name);
         let start = match read_board(map, &phase.name, phase.state.as_ref(), &attackers) {
@@ -233,6 +259,26 @@ pub fn replay_game(
                 continue;
             }
         };
+        let made = match removed_at_once(map, &made, next) {
+            None => made,
+            Some(RemovedAtOnce { units, board: Some(board) }) => {
+                replay.removed_at_once = units;
+                board
+            }
+            Some(RemovedAtOnce { units, board: None }) => {
+                replay.removed_at_once = units;
+                // The retreat phase the record skipped: with no orders every unit disbands.
+                match play(&made, Vec::new()) {
+                    Ok(after) => after,
+                    Err(message) => {
+                        replay.verdict = Verdict::Unplayable(vec![context(GameError::new(message))]);
+                        out.phases.push(replay);
+                        attackers.clear();
+                        continue;
+                    }
+                }
+            }
+        };
         attackers = made
             .dislodged
             .iter()
@@ -260,6 +306,52 @@ pub fn replay_game(
         out.phases.push(replay);
     }
     out
+}
+
+/// Units dislodged with nowhere to retreat that the record removed at once.
+struct RemovedAtOnce {
+    /// Power and unit of each.
+    units: Vec<(String, String)>,
+    /// dip's board without them, when other dislodged units remain (the retreat phase is
+    /// recorded); `None` when the record skipped the retreat phase.
+    board: Option<Position>,
+}
+
+/// Whether the record removed at once the units dip left dislodged with nowhere to retreat
+/// (`made` being the board dip made), and which. The record shows it in one of two ways:
+/// every dislodged unit had nowhere to go and the next phase recorded is not the retreat
+/// phase; or the retreat phase is recorded and its board shows none of those units.
+fn removed_at_once(map: &Map, made: &Position, next: &SavedPhase) -> Option<RemovedAtOnce> {
+    if made.phase.kind != PhaseKind::Retreat {
+        return None;
+    }
+    let stranded: Vec<&Dislodged> = made.dislodged.iter().filter(|d| d.retreats.is_empty()).collect();
+    if stranded.is_empty() {
+        return None;
+    }
+    let units: Vec<(String, String)> =
+        stranded.iter().map(|d| (map.power(d.unit.power).name.to_ascii_uppercase(), unit_key(map, &d.unit))).collect();
+    match parse_phase_name(&next.name) {
+        Ok(PhaseName::Phase(phase)) if phase == made.phase => {
+            let state = next.state.as_ref()?;
+            // Whether the record shows the unit dislodged, as the file spells it.
+            let shown = |d: &&Dislodged| {
+                state.units.iter().filter(|(p, _)| power_named(map, p) == Some(d.unit.power)).any(|(_, list)| {
+                    list.iter()
+                        .filter_map(|u| u.strip_prefix('*'))
+                        .any(|u| parse_unit(map, u).is_ok_and(|(kind, loc)| kind == d.unit.kind && loc == d.unit.loc))
+                })
+            };
+            if stranded.iter().any(shown) {
+                return None;
+            }
+            let mut board = made.clone();
+            board.dislodged.retain(|d| !d.retreats.is_empty());
+            Some(RemovedAtOnce { units, board: Some(board) })
+        }
+        Ok(PhaseName::Phase(_)) if stranded.len() == made.dislodged.len() => Some(RemovedAtOnce { units, board: None }),
+        _ => None,
+    }
 }
 
 /// The board of a phase; `None` for `COMPLETED`.
@@ -337,8 +429,8 @@ fn compare(
         push_sets(&mut differences, Field::Centres, &key, None, &set(&expected), &set(&got));
         if !completed && recorded.phase.kind == dip_map::PhaseKind::Adjustment {
             // Builds allowed as the game recorded them (MILA counts at most the free sites).
-            let recorded_count =
-                state.and_then(|s| s.builds.iter().find(|(p, _)| p.eq_ignore_ascii_case(&key)).map(|(_, b)| b.count));
+            let recorded_count = state
+                .and_then(|s| s.builds.iter().find(|(p, _)| power_named(map, p) == Some(power)).map(|(_, b)| b.count));
             let made_count = got.builds.get(&key).map_or(0, |b| b.count);
             if let Some(count) = recorded_count {
                 if count != made_count {

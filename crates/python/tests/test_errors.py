@@ -132,7 +132,7 @@ def test_saved_game_files_are_written_whole(tmp_path):
     second.process()
     to_saved_game_format(first, output_path=str(out))
     to_saved_game_format(second, output_path=str(out))
-    assert [len(g["phases"]) for g in load_saved_games_from_disk(str(out))] == [1, 2]
+    assert [len(g.get_phase_history()) for g in load_saved_games_from_disk(str(out))] == [0, 1]
     to_saved_game_format(second, output_path=str(out), output_mode="w")
     assert len(load_saved_games_from_disk(str(out))) == 1
     # A write that cannot be made raises and leaves nothing behind.

@@ -337,8 +337,9 @@ def test_agent_loop_with_only_imports_changed(tmp_path):
     assert saved["rules"] == g.rules
     loaded = load_saved_games_from_disk(str(out))
     assert len(loaded) == 1
-    again = from_saved_game_format(loaded[0])
+    again = loaded[0]
     assert board(again) == board(g)
+    assert board(from_saved_game_format(saved)) == board(g)
     assert [p.name for p in again.get_phase_history()] == [p.name for p in g.get_phase_history()]
     assert [p.results for p in again.get_phase_history()] == [p.results for p in g.get_phase_history()]
 

@@ -6,6 +6,10 @@
 //! upper-cased (`PAR`), coasts as `/NC`, units as `A PAR` and `F STP/SC` (`*F STP/SC` when
 //! dislodged), orders in MILA notation (`A EDI - NWY VIA`), phases as `S1901M`, `F1901R`,
 //! `W1901A`.
+//!
+//! `null` reads as empty wherever a list or a map is expected, for a whole field (`"orders":
+//! null`) or for one entry (`"orders": {"FRANCE": null}`): MILA writes `null` for each power
+//! whose orders for the phase in progress are not set.
 
 mod error;
 mod orders;
@@ -18,18 +22,40 @@ pub use error::GameError;
 pub use orders::{mila_results, phase_orders};
 pub use phase::{PhaseName, parse_phase_name, phase_name};
 pub use read::{GameLines, is_whole_line, parse_games};
-pub use state::{Attacker, attackers, position_to_state, state_to_position};
+pub(crate) use state::unit_key;
+pub use state::{Attacker, attackers, position_to_state, power_named, state_to_position};
 pub use write::{PlayedRecord, RULES_METADATA, saved_game, saved_rules};
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
+use dip_map::Map;
+
+/// MILA's names of the maps dip has under another name (`diplomacy/maps/*.map` of MILA's
+/// `diplomacy` 1.1.2), with dip's; `docs/variants.md` gives the sources of each variant.
+pub const MILA_MAP_NAMES: &[(&str, &str)] = &[
+    ("ancmed", "ancient_mediterranean"),
+    ("ancmed_age_of_empires", "ancient_mediterranean_age_of_empires"),
+    ("standard_age_of_empires", "age_of_empires"),
+    ("standard_age_of_empires_2", "age_of_empires_2"),
+    ("standard_fleet_rome", "fleet_rome"),
+    ("standard_france_austria", "france_austria"),
+    ("standard_germany_italy", "italy_germany"),
+];
+
+/// The name of the dip variant a saved game's `map` names: MILA's name of a map dip has
+/// under another name gives dip's (`ancmed` is `ancient_mediterranean`); any other name is
+/// dip's own.
+pub fn variant_name(map: &str) -> &str {
+    MILA_MAP_NAMES.iter().find(|(mila, _)| mila.eq_ignore_ascii_case(map.trim())).map_or(map, |(_, dip)| dip)
+}
+
 /// One game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedGame {
     /// The game's unique id.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     pub id: String,
     /// The variant: `standard`, or another of dip's variant names.
     #[serde(default = "standard")]
@@ -38,7 +64,7 @@ pub struct SavedGame {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub version: String,
     /// Every phase, from the first; the last has no orders.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     pub phases: Vec<SavedPhase>,
     /// `metadata`, `scoring_system`, `is_full_press`, `rules` and any other field, kept as
     /// read.
@@ -59,13 +85,17 @@ pub struct SavedPhase {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<SavedState>,
     /// Orders by power.
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default, deserialize_with = "null_entries")]
     pub orders: IndexMap<String, Vec<String>>,
     /// What each unit's order did, in MILA's codes (`bounce`, `cut`, `dislodged`, `void`,
     /// `no convoy`, `disrupted`, `disband`); a success is an empty list.
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default, deserialize_with = "null_entries")]
     pub results: IndexMap<String, Vec<String>>,
-    /// `messages`, `logs`, `phase_start_time` and any other field, kept as read.
+    /// The press of the phase, each message as read (MILA's: `sender`, `recipient`,
+    /// `time_sent`, `phase`, `message`). Written even when empty: MILA's writer always has it.
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub messages: Vec<Value>,
+    /// `logs`, `phase_start_time` and any other field, kept as read.
     #[serde(flatten)]
     pub other: serde_json::Map<String, Value>,
 }
@@ -77,24 +107,27 @@ pub struct SavedState {
     #[serde(default)]
     pub name: String,
     /// Units by power; a leading `*` marks a dislodged unit.
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default, deserialize_with = "null_entries")]
     pub units: IndexMap<String, Vec<String>>,
     /// Supply centres by owner.
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default, deserialize_with = "null_entries")]
     pub centers: IndexMap<String, Vec<String>>,
     /// Each power's home centres that it owns.
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default, deserialize_with = "null_entries")]
     pub homes: IndexMap<String, Vec<String>>,
     /// Where each dislodged unit may retreat, by power.
-    #[serde(default, deserialize_with = "null_as_default")]
-    pub retreats: IndexMap<String, IndexMap<String, Vec<String>>>,
+    #[serde(default, deserialize_with = "null_retreats")]
+    pub retreats: Retreats,
     /// Builds (or, when negative, removals) due in an adjustment phase, by power.
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default, deserialize_with = "null_entries")]
     pub builds: IndexMap<String, Builds>,
     /// Any other field, kept as read.
     #[serde(flatten)]
     pub other: serde_json::Map<String, Value>,
 }
+
+/// Where each dislodged unit may retreat (`F STP/SC` to `["BOT", "LVN"]`), by power.
+pub type Retreats = IndexMap<String, IndexMap<String, Vec<String>>>;
 
 /// A power's builds in an adjustment phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,7 +137,7 @@ pub struct Builds {
     #[serde(default)]
     pub count: i32,
     /// Where it may build, when `count` is positive.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     pub homes: Vec<String>,
 }
 
@@ -117,6 +150,33 @@ where
     Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
 }
 
+/// A map whose value, or any entry's, may be `null`: each reads as the empty value.
+fn null_entries<'de, D, V>(deserializer: D) -> Result<IndexMap<String, V>, D::Error>
+where
+    D: Deserializer<'de>,
+    V: Default + Deserialize<'de>,
+{
+    let map = Option::<IndexMap<String, Option<V>>>::deserialize(deserializer)?.unwrap_or_default();
+    Ok(map.into_iter().map(|(key, value)| (key, value.unwrap_or_default())).collect())
+}
+
+/// `retreats` by power then unit, where the whole, a power's entry or a unit's list may be
+/// `null`.
+fn null_retreats<'de, D>(deserializer: D) -> Result<Retreats, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    type Nullable = IndexMap<String, Option<IndexMap<String, Option<Vec<String>>>>>;
+    let map = Option::<Nullable>::deserialize(deserializer)?.unwrap_or_default();
+    Ok(map
+        .into_iter()
+        .map(|(power, units)| {
+            let units = units.unwrap_or_default().into_iter().map(|(u, l)| (u, l.unwrap_or_default())).collect();
+            (power, units)
+        })
+        .collect())
+}
+
 impl SavedGame {
     /// The game as one line of JSON (a JSONL line without its newline).
     pub fn to_json(&self) -> String {
@@ -126,5 +186,95 @@ impl SavedGame {
     /// The game as indented JSON.
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// Whether the game ended before this phase was adjudicated: the next phase is `COMPLETED`,
+/// no orders were recorded, and the final board is this phase's own. MILA's `draw()` ends a
+/// game so: the phase in progress is recorded with its orders cleared, unplayed.
+pub fn ended_before_played(map: &Map, phase: &SavedPhase, next: &SavedPhase) -> bool {
+    if parse_phase_name(&next.name) != Ok(PhaseName::Completed) || phase.orders.values().any(|o| !o.is_empty()) {
+        return false;
+    }
+    let Ok(PhaseName::Phase(name)) = parse_phase_name(&phase.name) else { return false };
+    let (Some(own), Some(last)) = (&phase.state, &next.state) else { return false };
+    match (state_to_position(map, own, name, &[]), state_to_position(map, last, name, &[])) {
+        (Ok(own), Ok(last)) => own == last,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A phase as MILA 1.1.2 writes the one in progress: `null` for every power whose orders
+    /// are not set. And `null` for each other field or entry that holds a list or a map.
+    #[test]
+    fn null_reads_as_empty() {
+        let text = r#"{"id": null, "map": "standard", "phases": [
+            {"name": "S1901M", "state": {"name": "S1901M", "units": {"FRANCE": ["A PAR"], "ITALY": null},
+              "centers": null, "homes": {"FRANCE": null}, "retreats": {"FRANCE": null, "ITALY": {"A ROM": null}},
+              "builds": {"FRANCE": null, "ITALY": {"count": 0, "homes": null}}},
+             "orders": {"FRANCE": null, "ITALY": ["A ROM H"]}, "results": {"A PAR": null}, "messages": null},
+            {"name": "F1901M", "orders": null, "results": null}]}"#;
+        let game = parse_games(text).remove(0).expect("MILA's nulls read");
+        assert_eq!(game.id, "");
+        let phase = &game.phases[0];
+        assert_eq!(phase.orders["FRANCE"], Vec::<String>::new());
+        assert_eq!(phase.orders["ITALY"], ["A ROM H"]);
+        assert_eq!(phase.results["A PAR"], Vec::<String>::new());
+        assert!(phase.messages.is_empty());
+        let state = phase.state.as_ref().expect("state");
+        assert_eq!(state.units["ITALY"], Vec::<String>::new());
+        assert!(state.centers.is_empty());
+        assert_eq!(state.homes["FRANCE"], Vec::<String>::new());
+        assert!(state.retreats["FRANCE"].is_empty());
+        assert_eq!(state.retreats["ITALY"]["A ROM"], Vec::<String>::new());
+        assert_eq!(state.builds["FRANCE"], Builds::default());
+        assert_eq!(state.builds["ITALY"], Builds::default());
+        assert!(game.phases[1].orders.is_empty() && game.phases[1].results.is_empty());
+        let none = parse_games(r#"{"id": "n", "phases": null}"#).remove(0).expect("no phases");
+        assert!(none.phases.is_empty());
+    }
+
+    /// What is not `null` must still be of the right type; the error names the line and
+    /// column, the game, and what was expected.
+    #[test]
+    fn wrong_types_are_refused() {
+        for (text, expected) in [
+            (
+                "{\"id\": \"g\",\n \"phases\": [{\"name\": \"S1901M\",\n \"orders\": {\"FRANCE\": 7}}]}",
+                "expected a sequence",
+            ),
+            (
+                "{\"id\": \"g\",\n \"phases\": [{\"name\": \"S1901M\",\n \"orders\": {\"FRANCE\": [null]}}]}",
+                "expected a string",
+            ),
+            ("{\"id\": \"g\",\n \"phases\": [{\"name\": \"S1901M\",\n \"orders\": [\"A PAR H\"]}]}", "expected a map"),
+            ("{\"id\": \"g\",\n \"phases\": [{\"name\": \"S1901M\",\n \"messages\": {}}]}", "expected a sequence"),
+        ] {
+            let error = parse_games(text).remove(0).expect_err(text);
+            assert_eq!((error.line(), error.game()), (Some(3), Some("g")), "{text}");
+            assert!(error.message().contains(expected), "{text}: {error}");
+        }
+    }
+
+    /// Messages are kept as read and written back; a game without them gets an empty list,
+    /// as MILA writes it.
+    #[test]
+    fn messages_are_kept() {
+        let text = r#"{"id": "m", "phases": [{"name": "S1901M", "messages": [{"sender": "FRANCE",
+            "recipient": "ITALY", "time_sent": 1, "phase": "S1901M", "message": "hello"}], "logs": []},
+            {"name": "F1901M"}]}"#;
+        let game = parse_games(text).remove(0).expect("read");
+        assert_eq!(game.phases[0].messages[0]["message"], "hello");
+        let again = parse_games(&game.to_json()).remove(0).expect("read again");
+        assert_eq!(again, game);
+        assert!(
+            game.to_json().contains(r#""name":"F1901M","orders":{},"results":{},"messages":[]"#),
+            "{}",
+            game.to_json()
+        );
     }
 }

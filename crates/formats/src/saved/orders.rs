@@ -7,7 +7,7 @@ use dip_map::{Map, PhaseKind, Position, Unit};
 use dip_movement::{Failure, OrderResult};
 use dip_orders::{Action, Order, OrderLine, ParseOptions, parse_order};
 
-use super::state::{province_key, unit_key};
+use super::state::{power_named, province_key, unit_key};
 use super::{GameError, SavedPhase};
 use crate::results::Outcome;
 
@@ -18,7 +18,7 @@ pub fn phase_orders(map: &Map, phase: &SavedPhase, kind: PhaseKind) -> (Vec<Orde
     let mut lines = Vec::new();
     let mut errors = Vec::new();
     for (key, orders) in &phase.orders {
-        let Some(power) = map.power_by_name(key) else {
+        let Some(power) = power_named(map, key) else {
             errors.push(GameError::new("unknown power in `orders`").about(key));
             continue;
         };

@@ -14,6 +14,19 @@ pub(crate) fn power_key(map: &Map, power: PowerId) -> String {
     map.power(power).name.to_ascii_uppercase()
 }
 
+/// The power a saved game names: by its name, adjective or short name as dip's variant has
+/// them (any case), or by its name without hyphens and spaces, as MILA writes it
+/// (`WESTERNCANADA` for `Western-Canada`, `NEUTRALSTATE` for `Neutral-State`).
+pub fn power_named(map: &Map, key: &str) -> Option<PowerId> {
+    map.power_by_name(key).or_else(|| {
+        let squashed = |s: &str| {
+            s.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_uppercase()).collect::<Vec<char>>()
+        };
+        let key = squashed(key);
+        map.powers().find(|&p| squashed(&map.power(p).name) == key)
+    })
+}
+
 /// `PAR`, `STP/NC`: how the saved-game JSON names a location.
 pub(crate) fn loc_key(map: &Map, loc: LocId) -> String {
     map.loc_abbr(loc).to_ascii_uppercase()
@@ -54,7 +67,7 @@ pub fn state_to_position(
     let mut position = Position::empty(map, phase);
     let mut taken: Vec<Option<bool>> = vec![None; map.province_count()];
     for (key, units) in &state.units {
-        let Some(power) = map.power_by_name(key) else {
+        let Some(power) = power_named(map, key) else {
             errors.push(GameError::new("unknown power").about(key));
             continue;
         };
@@ -100,7 +113,7 @@ pub fn state_to_position(
         }
     }
     for (key, centres) in &state.centers {
-        let Some(power) = map.power_by_name(key) else {
+        let Some(power) = power_named(map, key) else {
             errors.push(GameError::new("unknown power in `centers`").about(key));
             continue;
         };
@@ -210,7 +223,7 @@ pub fn attackers(map: &Map, movement: &super::SavedPhase, state: &SavedState) ->
                     let by_convoy = *via_convoy || (order.unit.kind == Some(UnitKind::Army) && !by_land);
                     // The order of the unit that stands in the province now.
                     let standing = state.units.iter().any(|(power, list)| {
-                        map.power_by_name(power) == Some(order.power)
+                        power_named(map, power) == Some(order.power)
                             && list
                                 .iter()
                                 .any(|u| parse_unit(map, u).is_ok_and(|(_, l)| map.province_of(l) == province))

@@ -39,7 +39,6 @@ pub fn saved_game<'a>(
     let mut phases = Vec::new();
     let empty = || {
         let mut other = serde_json::Map::new();
-        other.insert("messages".into(), Value::Array(Vec::new()));
         other.insert("logs".into(), Value::Array(Vec::new()));
         other
     };
@@ -56,6 +55,7 @@ pub fn saved_game<'a>(
             state: Some(position_to_state(map, record.start)),
             orders,
             results: mila_results(map, record.start, record.orders, record.outcome),
+            messages: Vec::new(),
             other: empty(),
         });
     }
@@ -64,6 +64,7 @@ pub fn saved_game<'a>(
         state: Some(position_to_state(map, current)),
         orders: IndexMap::new(),
         results: IndexMap::new(),
+        messages: Vec::new(),
         other: empty(),
     });
     let mut other = serde_json::Map::new();

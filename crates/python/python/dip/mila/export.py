@@ -1,6 +1,8 @@
 """The saved-game format, as ``diplomacy.utils.export`` has it."""
 
 import json
+import logging
+import os
 from typing import Any, Dict, Iterable, List, Optional, Union
 
 from .._dip import MilaCore
@@ -8,6 +10,8 @@ from .._dip import _write_text  # type: ignore[attr-defined]  # private, not in 
 from . import Game
 
 __all__ = ["to_saved_game_format", "from_saved_game_format", "load_saved_games_from_disk"]
+
+_LOGGER = logging.getLogger(__name__)
 
 
 def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:
@@ -53,16 +57,31 @@ def from_saved_game_format(saved_game: Union[Dict[str, Any], str], dip_rules: It
     return game
 
 
-def load_saved_games_from_disk(input_path: str, on_error: str = "raise") -> List[Dict[str, Any]]:
-    """Every saved game of a JSONL file (one game a line), as dicts."""
+def load_saved_games_from_disk(input_path: str, on_error: str = "raise") -> List[Game]:
+    """Every saved game of a JSONL file (one game a line), each as a ``Game`` made by
+    ``from_saved_game_format``, as MILA's ``load_saved_games_from_disk`` returns them.
+
+    A line that cannot be made a game (not JSON, not a saved game, orders dip cannot
+    play) raises its error with ``on_error="raise"``, is logged as a warning and left out
+    with ``"warn"``, and is left out with ``"ignore"``. A file that does not exist gives no
+    games and a warning, as in MILA. Blank lines hold no game and are passed over (MILA
+    counts one as a line that cannot be read).
+    """
+    if on_error not in ("raise", "warn", "ignore"):
+        raise ValueError(f"on_error {on_error!r}: expected 'raise', 'warn' or 'ignore'")
+    if not os.path.exists(input_path):
+        _LOGGER.warning("File %s does not exist. Aborting.", input_path)
+        return []
     games = []
     with open(input_path) as f:
-        for line in f:
+        for number, line in enumerate(f, start=1):
             if not line.strip():
                 continue
             try:
-                games.append(json.loads(line))
-            except ValueError:
+                games.append(from_saved_game_format(json.loads(line)))
+            except Exception as exc:  # any fault of one line, as MILA's loader catches it
                 if on_error == "raise":
                     raise
+                if on_error == "warn":
+                    _LOGGER.warning("%s, line %d: %s", input_path, number, exc)
     return games
