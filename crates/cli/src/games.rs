@@ -324,7 +324,7 @@ fn illegal_orders(
         .iter()
         .zip(reasons)
         .filter_map(|((line, _), why)| {
-            why.map(|why| (map.power(line.power).name.to_ascii_uppercase(), line.text.clone(), why))
+            why.map(|why| (dip::formats::saved::power_key(map, line.power), line.text.clone(), why))
         })
         .collect())
 }
@@ -388,7 +388,7 @@ pub fn check_orders(path: &Path, rule_args: &RuleArgs) -> Result<Output, Errors>
             for line in &lines {
                 if let Err(e) = &line.parsed {
                     unreadable += 1;
-                    let power = map.power(line.power).name.to_ascii_uppercase();
+                    let power = dip::formats::saved::power_key(map, line.power);
                     let e = GameError::new(crate::describe::parse_error(e))
                         .in_game(&game.id)
                         .in_phase(&phase.name)

@@ -82,7 +82,7 @@ impl Game {
                 match line.parsed {
                     Ok(order) => orders.push(order),
                     Err(e) => {
-                        let power = play.map().power(line.power).name.to_ascii_uppercase();
+                        let power = saved::power_key(play.map(), line.power);
                         errors.push(GameError::new(e.to_string()).of_power(&power).about(&line.text));
                     }
                 }

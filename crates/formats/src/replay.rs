@@ -247,7 +247,7 @@ pub fn replay_game(
         for line in lines {
             match line.parsed {
                 Ok(order) => readable.push(order),
-                Err(e) => replay.unreadable.push((map.power(line.power).name.to_ascii_uppercase(), line.text, e)),
+                Err(e) => replay.unreadable.push((crate::saved::power_key(map, line.power), line.text, e)),
             }
         }
         let made = match play(&start, readable) {
@@ -330,7 +330,7 @@ fn removed_at_once(map: &Map, made: &Position, next: &SavedPhase) -> Option<Remo
         return None;
     }
     let units: Vec<(String, String)> =
-        stranded.iter().map(|d| (map.power(d.unit.power).name.to_ascii_uppercase(), unit_key(map, &d.unit))).collect();
+        stranded.iter().map(|d| (crate::saved::power_key(map, d.unit.power), unit_key(map, &d.unit))).collect();
     match parse_phase_name(&next.name) {
         Ok(PhaseName::Phase(phase)) if phase == made.phase => {
             let state = next.state.as_ref()?;
@@ -406,7 +406,7 @@ fn compare(
     let expected = position_to_state(map, &recorded);
     let got = position_to_state(map, made);
     for power in map.powers() {
-        let key = map.power(power).name.to_ascii_uppercase();
+        let key = crate::saved::power_key(map, power);
         let split = |units: &[String]| -> (BTreeSet<String>, BTreeSet<String>) {
             let (dislodged, standing): (Vec<&String>, Vec<&String>) = units.iter().partition(|u| u.starts_with('*'));
             (standing.into_iter().cloned().collect(), dislodged.into_iter().cloned().collect())

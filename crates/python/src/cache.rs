@@ -19,8 +19,8 @@ pub struct MapCache {
     pub map: Arc<Map>,
     /// Location `i` as MILA names it (`PAR`, `STP/SC`).
     pub keys: Vec<Py<PyString>>,
-    /// Power `i`'s name, upper-case, as `power_names()` hands it out: given back, it is
-    /// known by its address.
+    /// Power `i`'s name as MILA writes it (`FRANCE`, `WESTERNCANADA`), as `power_names()`
+    /// hands it out: given back, it is known by its address.
     pub powers: Vec<Py<PyString>>,
     /// Every key mapped to None, in the keys' order: copied to start each listing.
     pub template: Py<PyDict>,
@@ -851,10 +851,11 @@ pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
     if let Some((_, cache)) = maps.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
         return Ok(cache.clone());
     }
-    let map = dip::variant(name).map_err(crate::convert::load_error)?;
+    // MILA's names of dip's maps (`ancmed`) load them too.
+    let map = dip::variant(dip::formats::saved::variant_name(name)).map_err(crate::convert::load_error)?;
     let keys = map.locations().map(|l| PyString::new(py, &map.loc_abbr(l).to_ascii_uppercase()).unbind()).collect();
     let keys: Vec<Py<PyString>> = keys;
-    let powers = map.powers().map(|p| PyString::new(py, &map.power(p).name.to_ascii_uppercase()).unbind()).collect();
+    let powers = map.powers().map(|p| PyString::new(py, &dip::formats::saved::power_key(&map, p)).unbind()).collect();
     let template = PyDict::new(py);
     for key in &keys {
         template.set_item(key.bind(py), py.None())?;

@@ -10,8 +10,14 @@ use super::phase::phase_name;
 use super::{Builds, GameError, SavedState};
 
 /// `FRANCE`: how the saved-game JSON names a power.
-pub(crate) fn power_key(map: &Map, power: PowerId) -> String {
-    map.power(power).name.to_ascii_uppercase()
+pub fn power_key(map: &Map, power: PowerId) -> String {
+    mila_power_name(&map.power(power).name)
+}
+
+/// A power's name as MILA writes it: upper case, letters and digits only (`WESTERNCANADA`
+/// for `Western-Canada`).
+pub fn mila_power_name(name: &str) -> String {
+    name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_uppercase()).collect()
 }
 
 /// The power a saved game names: by its name, adjective or short name as dip's variant has

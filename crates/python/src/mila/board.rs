@@ -352,7 +352,7 @@ impl MilaCore {
         }
         let power = |key: &Bound<'_, PyAny>, faults: &mut Vec<String>| -> PyResult<Option<PowerId>> {
             let key: String = key.extract()?;
-            let found = map.power_by_name(&key);
+            let found = dip::formats::saved::power_named(&map, &key);
             if found.is_none() {
                 faults.push(format!("no power `{key}` on {}", map.name()));
             }

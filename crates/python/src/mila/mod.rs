@@ -209,8 +209,9 @@ impl MilaCore {
         }
     }
 
+    /// A power by any of its names, or as MILA writes it (`WESTERNCANADA`).
     fn power(&self, name: &str) -> PyResult<PowerId> {
-        power_id(&self.map, name)
+        saved::power_named(&self.map, name).map_or_else(|| power_id(&self.map, name), Ok)
     }
 
     /// A power named by a Python string: one of the names `power_names()` gave is known
@@ -365,6 +366,11 @@ impl MilaCore {
         })
     }
 
+    /// The rules of a game given none: MILA's adjudication (the `mila` preset).
+    fn default_rule_items() -> Vec<String> {
+        dip::RULE_PRESETS.iter().filter(|(name, _)| *name == "mila").map(|(name, _)| name.to_string()).collect()
+    }
+
     /// Played phase `index` as MILA's `GamePhaseData`, if there is one.
     fn phase_data(&self, index: usize) -> Option<results::PhaseData> {
         let record = self.history.get(index)?.clone();
@@ -377,7 +383,7 @@ impl MilaCore {
         match &self.ended {
             Some(ended) => {
                 let mut out = vec![saved::phase_name(ended.phase)];
-                out.extend(ended.victors.iter().map(|&p| self.map.power(p).name.to_ascii_uppercase()));
+                out.extend(ended.victors.iter().map(|&p| saved::power_key(&self.map, p)));
                 out
             }
             None => Vec::new(),
@@ -394,6 +400,14 @@ fn dip_rule_items(items: &[String]) -> Vec<String> {
         .filter(|r| r.contains('=') || dip::RULE_PRESETS.iter().any(|(n, _)| n.eq_ignore_ascii_case(r)))
         .cloned()
         .collect()
+}
+
+/// A recorded retreat phase in which no dislodged unit may retreat (webDiplomacy records
+/// it; MILA's game passes over it).
+fn passed_over(phase: &saved::SavedPhase) -> bool {
+    let retreat =
+        matches!(saved::parse_phase_name(&phase.name), Ok(saved::PhaseName::Phase(p)) if p.kind == PhaseKind::Retreat);
+    retreat && phase.state.as_ref().is_some_and(|s| s.retreats.values().all(|units| units.values().all(Vec::is_empty)))
 }
 
 /// Strings of a Python list or of one string (MILA's `set_units` and `set_centers` take
@@ -443,8 +457,8 @@ impl MilaCore {
         };
         let mut items = dip_rule_items(&names(rules)?);
         items.extend(names(dip_rules)?);
-        if items.is_empty() && dip::RULE_PRESETS.iter().any(|(n, _)| *n == "mila") {
-            items.push("mila".into());
+        if items.is_empty() {
+            items = Self::default_rule_items();
         }
         let cache = map_cache(py, map_name)?;
         let rules = rules_for(&cache.map, &items)?;
@@ -898,7 +912,7 @@ impl MilaCore {
     /// are named in `error`.
     #[pyo3(signature = (power_name, units, reset=false))]
     fn set_units(&mut self, py: Python<'_>, power_name: &str, units: &Bound<'_, PyAny>, reset: bool) -> PyResult<()> {
-        let Some(power) = self.map.power_by_name(power_name) else { return Ok(()) };
+        let Some(power) = saved::power_named(&self.map, power_name) else { return Ok(()) };
         let mut errors = Vec::new();
         self.set_units_of(power, &strings(units)?, reset, &mut errors);
         self.report(py, errors)
@@ -909,7 +923,7 @@ impl MilaCore {
     fn clear_units(&mut self, power_name: Option<&str>) {
         match power_name {
             Some(name) => {
-                if let Some(power) = self.map.power_by_name(name) {
+                if let Some(power) = saved::power_named(&self.map, name) {
                     self.remove_units_of(Some(power));
                 }
             }
@@ -921,7 +935,7 @@ impl MilaCore {
     /// are passed over.
     #[pyo3(signature = (power_name, centers, reset=false))]
     fn set_centers(&mut self, power_name: &str, centers: &Bound<'_, PyAny>, reset: bool) -> PyResult<()> {
-        let Some(power) = self.map.power_by_name(power_name) else { return Ok(()) };
+        let Some(power) = saved::power_named(&self.map, power_name) else { return Ok(()) };
         self.set_centres(power, &strings(centers)?, reset);
         Ok(())
     }
@@ -931,7 +945,7 @@ impl MilaCore {
     fn clear_centers(&mut self, power_name: Option<&str>) {
         match power_name {
             Some(name) => {
-                if let Some(power) = self.map.power_by_name(name) {
+                if let Some(power) = saved::power_named(&self.map, name) {
                     self.remove_centres_of(Some(power));
                 }
             }
@@ -960,36 +974,75 @@ impl MilaCore {
         serde_to_py(py, &game)
     }
 
-    /// A game from the saved-game format (dict or JSON text): its phases are played
-    /// again, under dip presets or overrides in `rules` when given.
+    /// A game from the saved-game format (dict or JSON text, written by MILA, dip or
+    /// another engine): from its first board, each recorded phase's orders are given and
+    /// the phase processed as this game processes it, under `rules` (dip presets or
+    /// overrides) when given, else the rules dip recorded in the game, else MILA's. The
+    /// last phase's orders, if any, are set and wait. A phase the game is not at is a
+    /// `GameError` (a retreat phase in which no unit may retreat, which MILA's game passes
+    /// over, is passed over); orders refused are in `error`.
     #[staticmethod]
     #[pyo3(signature = (game, rules=Vec::new()))]
-    fn _from_saved_game(game: &Bound<'_, PyAny>, rules: Vec<String>) -> PyResult<Self> {
+    fn _from_saved_game(py: Python<'_>, game: &Bound<'_, PyAny>, rules: Vec<String>) -> PyResult<Self> {
         let saved = saved_game_arg(game)?;
-        let cache = map_cache(game.py(), &saved.map)?;
-        let played = dip::Game::from_saved_game((*cache.map).clone(), &saved).map_err(game_errors)?;
-        // dip presets and overrides only: an unknown one is an error.
-        let rules = if rules.is_empty() { *played.rules() } else { rules_for(&cache.map, &rules)? };
-        let mut core = MilaCore::fresh(cache, rules, played.position().clone());
-        core.history = played
-            .history()
-            .iter()
-            .map(|r| {
-                let orders = r.orders.iter().map(|o| Given::Read(Box::new(o.clone()))).collect();
-                let mut position = r.position.clone();
-                let unit_order = Arc::new(position.units.iter().map(|u| u.loc).collect());
-                position.normalise();
-                let centre_order = Arc::new(board::opening_centre_order(&core.map, &position.owners));
-                Arc::new(Played {
-                    position,
-                    unit_order,
-                    centre_order,
-                    orders,
-                    outcome: r.outcome.clone(),
-                    voided: None,
-                })
-            })
-            .collect();
+        let cache = map_cache(py, saved::variant_name(&saved.map))?;
+        let map = cache.map.clone();
+        let recorded = saved.other.get("metadata").and_then(|m| m.get(saved::RULES_METADATA)).is_some();
+        let rules = if !rules.is_empty() {
+            rules_for(&map, &rules)?
+        } else if recorded {
+            saved::saved_rules(&map, &saved).map_err(|e| game_errors(vec![e]))?
+        } else {
+            rules_for(&map, &Self::default_rule_items())?
+        };
+        let fault = |phase: &str, message: String| {
+            crate::GameError::new_err(format!("game `{}`, phase {phase}: {message}", saved.id))
+        };
+        let Some(first) = saved.phases.first() else {
+            return Err(crate::GameError::new_err(format!("game `{}`: the game has no phases", saved.id)));
+        };
+        let mut core = MilaCore::fresh(cache.clone(), rules, Position::opening(&map));
+        let Some(state) = &first.state else { return Err(fault(&first.name, "the phase has no `state`".into())) };
+        let mut faults = Vec::new();
+        core.apply_state(serde_to_py(py, state)?.cast::<PyDict>()?, &mut faults)?;
+        if !faults.is_empty() {
+            return Err(fault(&first.name, faults.join("; ")));
+        }
+        let phases = &saved.phases;
+        for (i, phase) in phases.iter().enumerate() {
+            if core.done || saved::parse_phase_name(&phase.name) == Ok(saved::PhaseName::Completed) {
+                break;
+            }
+            let here = core.get_current_phase();
+            if !phase.name.eq_ignore_ascii_case(&here) {
+                if passed_over(phase) {
+                    continue;
+                }
+                return Err(fault(&phase.name, format!("the game is at {here} here")));
+            }
+            core.error = None;
+            for (key, orders) in &phase.orders {
+                if orders.is_empty() {
+                    continue;
+                }
+                let power = core.power(key).map_err(|e| fault(&phase.name, e.to_string()))?;
+                let name = PyString::new(py, &saved::power_key(&map, power));
+                core.set_orders(py, &name, PyList::new(py, orders)?.as_any(), true, true)?;
+            }
+            let waiting = match phases.get(i + 1) {
+                None => true,
+                Some(next) => saved::ended_before_played(&map, phase, next),
+            };
+            if waiting {
+                break;
+            }
+            ADJUDICATOR
+                .with_borrow_mut(|adjudicator| core.play_with(adjudicator))
+                .map_err(|e| fault(&phase.name, e.to_string()))?;
+        }
+        if phases.last().is_some_and(|p| saved::parse_phase_name(&p.name) == Ok(saved::PhaseName::Completed)) {
+            core.move_to_phase(None);
+        }
         Ok(core)
     }
 
