@@ -606,6 +606,19 @@ choice_enum! {
         #[default]
         #[strum(serialize = "c", serialize = "2023")]
         Rulebook2023,
+        /// godip (diplicity's adjudicator), not a DATC choice: farthest from the nearest of the
+        /// power's home centres (owned or not, whatever the build rule) first, counting steps
+        /// over every border whatever the unit type; fleets before armies; then by province
+        /// abbreviation. A unit that cannot reach a home centre counts as on one (distance 0).
+        #[strum(serialize = "godip")]
+        Godip,
+        /// MILA's `diplomacy` 1.1.2, not a DATC choice: farthest from the nearest of the power's
+        /// home centres (owned or not, whatever the build rule) first, fleets moving as fleets
+        /// and armies over every border (as a); fleets before armies; then by province
+        /// abbreviation, not English name. A unit that cannot reach a home centre counts as the
+        /// farthest.
+        #[strum(serialize = "mila")]
+        Mila,
     }
 }
 
