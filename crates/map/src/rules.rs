@@ -163,8 +163,8 @@ choice_enum! {
         /// army goes by land whatever it says (DATC 6.G.8). A move written "via convoy" fails
         /// with its convoy; one meant by an own fleet alone takes the land route when its convoy
         /// fails, unless the unit in the destination, or the chain of supports and convoys it
-        /// starts, supports a move into the province of a failed convoying fleet (the land
-        /// route would cut the support that broke the convoy: DATC 6.G.11).
+        /// starts, supports a move into the province of one of its convoying fleets (the land
+        /// route would cut the support of the attack on the convoy: DATC 6.G.11).
         #[strum(serialize = "intent-or-land", serialize = "mila")]
         IntentOrLand,
         /// webDiplomacy: the convoy is meant only when the order says "via convoy" (as e), and

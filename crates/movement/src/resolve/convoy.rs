@@ -6,56 +6,14 @@
 use dip_map::rules::{ConvoyPath, MultiRouteDisruption};
 use dip_map::{Map, ProvinceId, UnitKind};
 
-use super::{Adjudicator, Kind, NONE, Route, State};
+use super::{Adjudicator, NONE, Route, State};
 
 impl Adjudicator {
     /// Whether a move has its route: by land, or a chain of successful convoys, or the
     /// land route when the convoy fails and the rules allow that fallback.
     pub(crate) fn path(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        if s.void || !self.canal_open(map, m) {
-            return false;
-        }
-        if !s.convoyed || (s.fallback && !s.fallback_unless_backed) {
-            return true;
-        }
-        self.convoy_path(map, m) || (s.fallback && !self.backed_failure(map, m))
-    }
-
-    /// §4.A.3 intent-or-land (MILA): whether a convoy of move `m` failed in a province that
-    /// the unit in `m`'s destination supports a move into, itself or down the chain of
-    /// supports and convoys it starts. Then the land route would cut the support that broke
-    /// the convoy (a paradox, DATC 6.G.11), and the move gets no fallback.
-    fn backed_failure(&mut self, map: &Map, m: u16) -> bool {
-        let dst = self.slots[m as usize].dst;
-        let (fleets, k) = self.convoys_of(m);
-        for &c in &fleets[..k] {
-            if self.backs_move_into(dst, self.slots[c as usize].prov) && !self.resolve(map, c) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Whether the unit in `from` supports a move into `area`, or leads there: a support or
-    /// convoy leads to the unit in the province its order ends on (the supported unit's for
-    /// a support to hold), as MILA follows the chain.
-    fn backs_move_into(&self, from: u16, area: u16) -> bool {
-        let mut u = self.unit_at[from as usize];
-        // A chain visits each unit once at most; a longer walk is a loop.
-        for _ in 0..self.units {
-            if u == NONE || usize::from(u) >= self.units {
-                return false;
-            }
-            let s = self.slots[u as usize];
-            u = match s.order {
-                Kind::SupportMove if s.dst == area => return true,
-                Kind::SupportMove | Kind::Convoy => self.unit_at[s.dst as usize],
-                Kind::SupportHold => s.target,
-                _ => return false,
-            };
-        }
-        false
+        !s.void && self.canal_open(map, m) && (!s.convoyed || s.fallback || self.convoy_path(map, m))
     }
 
     /// Whether convoy orders link move `m`'s origin and destination: a chain of its matching

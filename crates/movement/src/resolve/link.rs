@@ -21,13 +21,13 @@ impl Adjudicator {
             if s.order != Kind::Convoy {
                 continue;
             }
-            let army = self.slots[s.target as usize];
+            let army = &self.slots[s.target as usize];
             if army.order == Kind::Move && army.adjacent && army.dst == s.dst {
+                let (from, own_power) = (army.prov, army.power == s.power);
                 // intent-or-land (MILA): an own fleet shows intent only where some route of
                 // the fleets on the board needs it (as MILA's list of possible routes).
-                let own = army.power == s.power
-                    && (rule != AdjacentConvoy::IntentOrLand
-                        || self.convoy_possible(map, army.prov, army.dst, c as u16, NONE));
+                let own = own_power
+                    && (rule != AdjacentConvoy::IntentOrLand || self.convoy_possible(map, from, s.dst, c as u16, NONE));
                 let army = &mut self.slots[s.target as usize];
                 army.convoy_named = true;
                 army.own_convoy_named |= own;
@@ -54,7 +54,6 @@ impl Adjudicator {
             };
             self.slots[a].convoyed = convoyed;
             self.slots[a].fallback = convoyed && fallback;
-            self.slots[a].fallback_unless_backed = convoyed && fallback && rule == AdjacentConvoy::IntentOrLand;
         }
         for u in (0..n).rev() {
             let s = self.slots[u];
@@ -111,6 +110,10 @@ impl Adjudicator {
                 let s = self.slots[a];
                 if s.order == Kind::Move && s.adjacent && s.convoyed && !self.ordered_chain(map, a as u16) {
                     self.take_land_route(a);
+                } else if s.fallback && self.destination_backs_attack_on_convoy(a) {
+                    // intent-or-land: no fallback where the land route would cut the support
+                    // of an attack on the convoy (DATC 6.G.11).
+                    self.slots[a].fallback = false;
                 }
             }
         }
@@ -148,6 +151,42 @@ impl Adjudicator {
         }
     }
 
+    /// Whether the unit in move `a`'s destination, or the chain of supports and convoys it
+    /// starts, supports a move into the province of one of `a`'s convoying fleets (MILA's
+    /// test before the land fallback, asked of every fleet of the convoy orders).
+    fn destination_backs_attack_on_convoy(&self, a: usize) -> bool {
+        let dst = self.slots[a].dst;
+        let mut c = self.slots[a].first_convoy;
+        while c != NONE {
+            if self.backs_move_into(dst, self.slots[c as usize].prov) {
+                return true;
+            }
+            c = self.slots[c as usize].next_convoy;
+        }
+        false
+    }
+
+    /// Whether the unit in `from` supports a move into `area`, or leads there: a support or
+    /// convoy leads to the unit in the province its order ends on (the supported unit's for
+    /// a support to hold), as MILA follows the chain.
+    fn backs_move_into(&self, from: u16, area: u16) -> bool {
+        let mut u = self.unit_at[from as usize];
+        // A chain visits each unit once at most; a longer walk is a loop.
+        for _ in 0..self.units {
+            if u == NONE || usize::from(u) >= self.units {
+                return false;
+            }
+            let s = self.slots[u as usize];
+            u = match s.order {
+                Kind::SupportMove if s.dst == area => return true,
+                Kind::SupportMove | Kind::Convoy => self.unit_at[s.dst as usize],
+                Kind::SupportHold => s.target,
+                _ => return false,
+            };
+        }
+        false
+    }
+
     /// Move `a` goes by land after all: its convoys are unlinked and match nothing.
     fn take_land_route(&mut self, a: usize) {
         let mut c = self.slots[a].first_convoy;
@@ -161,7 +200,6 @@ impl Adjudicator {
         army.first_convoy = NONE;
         army.convoyed = false;
         army.fallback = false;
-        army.fallback_unless_backed = false;
     }
 
     /// §4.B.4: whether a support's coast (or its lack) fits the supported move. Only

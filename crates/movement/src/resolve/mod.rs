@@ -105,9 +105,6 @@ pub(crate) struct Slot {
     pub via_written: bool,
     /// Move: takes the land route when the convoy fails (§4.A.3).
     pub fallback: bool,
-    /// Move with `fallback` (§4.A.3 intent-or-land): not when a failed convoying fleet's
-    /// attacker is supported from the destination (`Adjudicator::backed_failure`).
-    pub fallback_unless_backed: bool,
     /// Move: a convoy path was written (§4.A.6).
     pub path_written: bool,
     /// Move that could go by land: some fleet, or one of its own power, orders its convoy.
@@ -154,7 +151,6 @@ impl Slot {
             adjacent: false,
             via_written: false,
             fallback: false,
-            fallback_unless_backed: false,
             path_written: false,
             convoy_named: false,
             own_convoy_named: false,
