@@ -17,54 +17,88 @@ use crate::board::{power, province, province_of};
 ///   province names alphabetically.
 /// - 1971/1982 and 2000 rulebooks: the farthest from the nearest home centre first, fleets
 ///   moving as fleets and armies moving as armies or fleets; fleets before armies; then
-///   alphabetically.
+///   alphabetically. A unit that cannot reach a home centre counts as the farthest.
+/// - godip: the farthest from the nearest home centre first, counting steps between any
+///   adjacent provinces whatever the unit type; fleets before armies; then by province
+///   abbreviation. A unit that cannot reach a home centre counts as on one.
+/// - MILA: distances as the 1971/1982 rule; fleets before armies; then by province
+///   abbreviation. A unit that cannot reach a home centre counts as the farthest.
 ///
-/// A unit that cannot reach any such centre counts as the farthest.
+/// The older rulebooks count every owned centre as a home centre where the variant lets a
+/// power build in any owned centre (DATC 11.A); godip and MILA always measure to the home
+/// centres the variant gives the power.
 pub fn removal_precedence(map: &Map, position: &Position, power: PowerId, rules: &Rules) -> Vec<Unit> {
     let units: Vec<Unit> = position.units.iter().copied().filter(|u| u.power == power).collect();
     precedence(map, position, power, rules, units)
 }
 
 /// Sort key for removal, first to go first: on a supply centre (2023 rule only), distance
-/// (farthest first), army (fleets first), province name, location.
+/// (farthest first), army (fleets first), name (English or abbreviation, by the rule),
+/// location.
 type Key = (bool, Reverse<u32>, bool, String, LocId);
 
 /// Orders `units` (all of `power`) for removal, first to go first.
 pub(crate) fn precedence(map: &Map, position: &Position, power: PowerId, rules: &Rules, units: Vec<Unit>) -> Vec<Unit> {
-    let modern = rules.civil_disorder_removal == CivilDisorderRemoval::Rulebook2023;
+    let rule = rules.civil_disorder_removal;
     let graph = Graph::new(map);
-    // Where a power may build in any owned centre there are no home centres: every owned
-    // centre counts as one (DATC 11.A).
-    // Where it may build in any owned home centre, those count as its homes.
-    let owned_as_home = map.build_rule() == dip_map::BuildRule::AnyOwnedCentre;
-    let owned_homes = map.build_rule() == dip_map::BuildRule::AnyOwnedHomeCentre;
-    let targets: Vec<bool> = if modern || owned_as_home || owned_homes {
-        map.provinces()
-            .map(|p| {
-                province(map, p).is_some_and(|pr| pr.centre && (modern || owned_as_home || pr.home_of.is_some()))
-                    && position.owners.get(p.index()) == Some(&Some(power))
-            })
-            .collect()
-    } else {
-        let mut homes = vec![false; map.province_count()];
-        for &h in self::power(map, power).map(|p| p.homes.as_slice()).unwrap_or_default() {
-            if let Some(slot) = homes.get_mut(h.index()) {
-                *slot = true;
-            }
+    let owned = |p: ProvinceId| position.owners.get(p.index()) == Some(&Some(power));
+    let targets: Vec<bool> = match rule {
+        CivilDisorderRemoval::Rulebook2023 => {
+            map.provinces().map(|p| province(map, p).is_some_and(|pr| pr.centre) && owned(p)).collect()
         }
-        homes
+        // Where a power may build in any owned centre there are no home centres: every owned
+        // centre counts as one (DATC 11.A). Where it may build in any owned home centre, those
+        // count as its homes.
+        CivilDisorderRemoval::Rulebook1971 | CivilDisorderRemoval::Rulebook2000
+            if map.build_rule() == dip_map::BuildRule::AnyOwnedCentre =>
+        {
+            map.provinces().map(|p| province(map, p).is_some_and(|pr| pr.centre) && owned(p)).collect()
+        }
+        CivilDisorderRemoval::Rulebook1971 | CivilDisorderRemoval::Rulebook2000
+            if map.build_rule() == dip_map::BuildRule::AnyOwnedHomeCentre =>
+        {
+            map.provinces()
+                .map(|p| province(map, p).is_some_and(|pr| pr.centre && pr.home_of.is_some()) && owned(p))
+                .collect()
+        }
+        CivilDisorderRemoval::Rulebook1971
+        | CivilDisorderRemoval::Rulebook2000
+        | CivilDisorderRemoval::Godip
+        | CivilDisorderRemoval::Mila => {
+            let mut homes = vec![false; map.province_count()];
+            for &h in self::power(map, power).map(|p| p.homes.as_slice()).unwrap_or_default() {
+                if let Some(slot) = homes.get_mut(h.index()) {
+                    *slot = true;
+                }
+            }
+            homes
+        }
     };
     let mut keyed: Vec<(Unit, Key)> = units
         .into_iter()
         .map(|u| {
             let prov = province_of(map, u.loc);
-            let distance = match (modern, u.kind) {
-                (true, _) | (false, UnitKind::Army) => prov.and_then(|p| graph.province_distance(p, &targets)),
-                (false, UnitKind::Fleet) => fleet_distance(map, u.loc, &targets),
+            let any_border = || prov.and_then(|p| graph.province_distance(p, &targets));
+            let distance = match (rule, u.kind) {
+                (CivilDisorderRemoval::Rulebook2023, _) => any_border().unwrap_or(u32::MAX),
+                // godip: a unit with no path to a home centre is taken as on one.
+                (CivilDisorderRemoval::Godip, _) => any_border().unwrap_or(0),
+                (_, UnitKind::Army) => any_border().unwrap_or(u32::MAX),
+                (_, UnitKind::Fleet) => fleet_distance(map, u.loc, &targets).unwrap_or(u32::MAX),
             };
-            let on_centre = modern && prov.and_then(|p| province(map, p)).is_some_and(|p| p.centre);
-            let name = prov.and_then(|p| province(map, p)).map(|p| p.name.to_lowercase()).unwrap_or_default();
-            let key = (on_centre, Reverse(distance.unwrap_or(u32::MAX)), u.kind != UnitKind::Fleet, name, u.loc);
+            let on_centre = rule == CivilDisorderRemoval::Rulebook2023
+                && prov.and_then(|p| province(map, p)).is_some_and(|p| p.centre);
+            let name = prov
+                .and_then(|p| province(map, p))
+                .map(|p| match rule {
+                    // godip compares its lower-case abbreviations, MILA its upper-case unit
+                    // names (`A LVN`); both by byte.
+                    CivilDisorderRemoval::Godip => p.abbr.to_ascii_lowercase(),
+                    CivilDisorderRemoval::Mila => p.abbr.to_ascii_uppercase(),
+                    _ => p.name.to_lowercase(),
+                })
+                .unwrap_or_default();
+            let key = (on_centre, Reverse(distance), u.kind != UnitKind::Fleet, name, u.loc);
             (u, key)
         })
         .collect();

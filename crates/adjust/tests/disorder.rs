@@ -202,3 +202,115 @@ fn a_power_with_no_centres_loses_every_unit() {
     assert_eq!(outcome.removed.len(), 2);
     assert!(outcome.position.units.is_empty());
 }
+
+fn rules_with(choice: &str) -> Rules {
+    let mut rules = Rules::default();
+    rules.set("4.D.8", choice).expect("a known choice");
+    rules
+}
+
+/// godip and MILA break a tie by province abbreviation, the rulebooks by English name.
+/// Russia (home centres Moscow, Sevastopol, St Petersburg, Warsaw) owns St Petersburg and
+/// keeps two fleets, each one move from St Petersburg's south coast and one step from it
+/// over any border: every rule finds them equally far, fleets both. `Finland` comes before
+/// `Gulf of Bothnia`, but `bot` before `fin`. MILA 1.1.2 removes F BOT.
+#[test]
+fn godip_and_mila_break_ties_by_abbreviation() {
+    let units = ["F Gulf of Bothnia", "F Finland"];
+    let owned = ["St Petersburg"];
+    for choice in ["a", "b", "c"] {
+        assert_eq!(disorder_removes("Russia", &units, &owned, &rules_with(choice)), "F Finland", "{choice}");
+    }
+    for choice in ["godip", "mila"] {
+        assert_eq!(disorder_removes("Russia", &units, &owned, &rules_with(choice)), "F Gulf of Bothnia", "{choice}");
+    }
+}
+
+/// godip counts every border for fleets too. Austria (home centres Budapest, Trieste,
+/// Vienna) owns Vienna and keeps F Black Sea and A Prussia:
+/// - a, b and MILA: the fleet sails Constantinople, Aegean, Ionian, Adriatic to Trieste (5
+///   moves); the army is 3 steps from Vienna or Budapest (Silesia, Galicia): the fleet goes.
+/// - c: both are 3 steps from Vienna, the owned centre (Rumania, Galicia; Silesia,
+///   Galicia), neither on a centre: the fleet goes first.
+/// - godip: the fleet is 2 steps from Budapest over any border (Rumania), the army 3: the
+///   army goes.
+///
+/// MILA 1.1.2 removes F BLA.
+#[test]
+fn godip_counts_every_border_for_fleets() {
+    let units = ["F Black Sea", "A Prussia"];
+    let owned = ["Vienna"];
+    for choice in ["a", "b", "c", "mila"] {
+        assert_eq!(disorder_removes("Austria", &units, &owned, &rules_with(choice)), "F Black Sea", "{choice}");
+    }
+    assert_eq!(disorder_removes("Austria", &units, &owned, &rules_with("godip")), "A Prussia");
+}
+
+/// A unit that cannot reach a home centre at all: the farthest for the rulebooks and MILA
+/// (which counts it 99,999 steps away), as if on a home centre for godip (whose search
+/// leaves such a distance at 0). Alpha's home is `h`; `m` borders it; `z` borders nothing.
+#[test]
+fn a_unit_that_cannot_reach_home() {
+    let map = dip_map::load_str(
+        "cut_off.ron",
+        r#"(
+    name: "cut_off", title: "Cut off",
+    powers: [(name: "Alpha", adjective: "Alphan", short: "ALP", homes: ["h"])],
+    provinces: [
+        (abbr: "h", name: "Home", terrain: Land, centre: true, army: ["m"]),
+        (abbr: "m", name: "March", terrain: Land, army: ["h"]),
+        (abbr: "z", name: "Zone", terrain: Land),
+    ],
+    start: (season: Spring, year: 1901, units: [(power: "Alpha", kind: Army, at: "h")]),
+    victory: (centres: 1),
+)"#,
+    )
+    .expect("the test map loads");
+    let alpha = map.power_by_name("Alpha").expect("Alpha");
+    let mut position = Position::empty(&map, WINTER.parse().expect("a phase"));
+    for at in ["m", "z"] {
+        let loc = map.main_loc(map.province_by_name(at).expect("a province"));
+        position.units.push(dip_map::Unit { power: alpha, kind: dip_map::UnitKind::Army, loc });
+    }
+    position.owners[map.province_by_name("h").expect("h").index()] = Some(alpha);
+    let removed_by = |choice: &str| -> String {
+        let outcome = adjudicate_adjustments(&map, &position, &[], &rules_with(choice)).expect("valid input");
+        assert_eq!(outcome.removed.len(), 1);
+        map.loc_name(outcome.removed[0].unit.loc)
+    };
+    for choice in ["a", "b", "c", "mila"] {
+        assert_eq!(removed_by(choice), "Zone", "{choice}");
+    }
+    assert_eq!(removed_by("godip"), "March");
+}
+
+/// The positions of DATC 6.J (v2.5 and v3.1) under the MILA choice, each with the unit
+/// MILA 1.1.2 removes (run on the same position): none of them ends in a tie that the
+/// abbreviation decides otherwise than the English name, so MILA agrees with choice a.
+#[test]
+fn mila_on_the_datc_positions() {
+    let rules = rules_with("mila");
+    let cases: &[(&str, &[&str], &[&str], &str)] = &[
+        ("Russia", &["A Livonia", "A Sweden"], &["Moscow"], "A Sweden"),
+        ("Russia", &["A Livonia", "A Ukraine"], &["Moscow"], "A Livonia"),
+        ("Russia", &["F Skagerrak", "F Berlin"], &["Moscow"], "F Berlin"),
+        ("Russia", &["F Berlin", "F Helgoland Bight"], &["Moscow"], "F Berlin"),
+        ("Russia", &["A Tyrolia", "F Baltic Sea"], &["Moscow"], "A Tyrolia"),
+        ("Russia", &["A Tyrolia", "F Skagerrak"], &["Moscow"], "A Tyrolia"),
+        ("Russia", &["A Bohemia", "F Skagerrak", "F North Sea"], &["Moscow", "Warsaw"], "F North Sea"),
+        ("Italy", &["F Ionian Sea", "A Greece", "A Silesia"], &["Rome", "Naples"], "A Silesia"),
+        ("Italy", &["A Greece", "A Silesia"], &["Rome"], "A Silesia"),
+        ("Russia", &["A Livonia", "A Prussia"], &["St Petersburg"], "A Livonia"),
+        ("Russia", &["F Skagerrak", "F North Atlantic Ocean"], &["St Petersburg"], "F North Atlantic Ocean"),
+        ("Russia", &["F Gulf of Bothnia", "F North Sea"], &["Munich"], "F North Sea"),
+        ("Russia", &["A Bohemia", "F Skagerrak", "F North Sea"], &["St Petersburg", "Warsaw"], "F North Sea"),
+        ("Russia", &["A Tyrolia", "F Baltic Sea"], &["Warsaw"], "A Tyrolia"),
+        ("Russia", &["A Albania", "A Sevastopol", "F Baltic Sea"], &["St Petersburg", "Sevastopol"], "A Albania"),
+        ("Russia", &["A Albania", "A Sevastopol", "F Skagerrak"], &["St Petersburg", "Sevastopol"], "A Albania"),
+        ("Italy", &["A Albania", "A Piedmont"], &["Naples"], "A Albania"),
+        ("Italy", &["A Warsaw", "A Tuscany"], &["Warsaw"], "A Warsaw"),
+    ];
+    for (power, units, owned, gone) in cases {
+        assert_eq!(disorder_removes(power, units, owned, &rules), *gone, "{power} {units:?} owning {owned:?}");
+    }
+}

@@ -20,6 +20,10 @@ struct Case {
     phase: Option<String>,
     #[serde(default)]
     centres: Option<BTreeMap<String, Vec<String>>>,
+    /// The case's own choices (v2.5 cases written for an older preference); an
+    /// alternative's apply on top of them.
+    #[serde(default)]
+    rules: BTreeMap<String, String>,
     units: Vec<String>,
     orders: Vec<(String, ron::Value)>,
     #[serde(default)]
@@ -97,9 +101,11 @@ fn options_change_the_outcome_where_the_datc_says_they_do() {
             ron_map(&group(&orders))
         );
         std::fs::write(&file, body).expect("write position");
-        let preferred = next_units(&file, &[]);
+        let own: Vec<String> = case.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let preferred = next_units(&file, &own);
         for alt in &case.alternatives {
-            let options: Vec<String> = alt.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let options: Vec<String> =
+                own.iter().cloned().chain(alt.rules.iter().map(|(k, v)| format!("{k}={v}"))).collect();
             let with = next_units(&file, &options);
             let datc_differs = sorted(&alt.after) != sorted(&case.after);
             assert_eq!(with != preferred, datc_differs, "{} with {options:?}", case.id);

@@ -10,7 +10,7 @@ macro_rules! choice_enum {
         $(#[$meta])*
         #[derive(
             Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize,
-            strum::EnumString, strum::Display, strum::EnumIter,
+            strum::EnumString, strum::Display, strum::EnumIter, strum::EnumMessage,
         )]
         pub enum $name { $($body)* }
     };
@@ -156,6 +156,22 @@ choice_enum! {
         /// e (DPTG): the convoy is used only when the order says "via convoy".
         #[strum(serialize = "dptg", serialize = "e")]
         Dptg,
+        /// MILA's `diplomacy` 1.1.2 (the 1982/2000 rule as DATC v2.5 reads it, its choice d):
+        /// the convoy is meant when the order says "via convoy" or a fleet of the army's power
+        /// orders the convoy and some route of the fleets on the board needs that fleet; it is
+        /// used only when convoy orders for the move link origin and destination, otherwise the
+        /// army goes by land whatever it says (DATC 6.G.8). A move written "via convoy" fails
+        /// with its convoy; one meant by an own fleet alone takes the land route when its convoy
+        /// fails, unless the unit in the destination, or the chain of supports and convoys it
+        /// starts, supports a move into the province of one of its convoying fleets (the land
+        /// route would cut the support of the attack on the convoy: DATC 6.G.11).
+        #[strum(serialize = "intent-or-land", serialize = "mila")]
+        IntentOrLand,
+        /// webDiplomacy: the convoy is meant only when the order says "via convoy" (as e), and
+        /// used only when convoy orders for the move link origin and destination; otherwise the
+        /// army goes by land. A convoy that fails fails the move.
+        #[strum(serialize = "via-or-land", serialize = "webdiplomacy")]
+        ViaOrLand,
     }
 }
 
@@ -606,6 +622,19 @@ choice_enum! {
         #[default]
         #[strum(serialize = "c", serialize = "2023")]
         Rulebook2023,
+        /// godip (diplicity's adjudicator), not a DATC choice: farthest from the nearest of the
+        /// power's home centres (owned or not, whatever the build rule) first, counting steps
+        /// over every border whatever the unit type; fleets before armies; then by province
+        /// abbreviation. A unit that cannot reach a home centre counts as on one (distance 0).
+        #[strum(serialize = "godip")]
+        Godip,
+        /// MILA's `diplomacy` 1.1.2, not a DATC choice: farthest from the nearest of the power's
+        /// home centres (owned or not, whatever the build rule) first, fleets moving as fleets
+        /// and armies over every border (as a); fleets before armies; then by province
+        /// abbreviation, not English name. A unit that cannot reach a home centre counts as the
+        /// farthest.
+        #[strum(serialize = "mila")]
+        Mila,
     }
 }
 
@@ -767,7 +796,13 @@ impl Rules {
     pub fn choice_names(issue: &str) -> Vec<ChoiceNames> {
         use strum::IntoEnumIterator;
         fn names<
-            T: IntoEnumIterator + std::fmt::Debug + std::fmt::Display + std::str::FromStr + Default + PartialEq,
+            T: IntoEnumIterator
+                + std::fmt::Debug
+                + std::fmt::Display
+                + std::str::FromStr
+                + Default
+                + PartialEq
+                + strum::EnumMessage,
         >() -> Vec<ChoiceNames> {
             T::iter()
                 .map(|c| {
@@ -776,6 +811,12 @@ impl Rules {
                     for letter in ["a", "b", "c", "d", "e", "f", "g", "h", "1971", "1982", "2000", "2023"] {
                         if letter.parse::<T>().is_ok_and(|l| l == c) && !aliases.iter().any(|a| a == letter) {
                             aliases.push(letter.to_string());
+                        }
+                    }
+                    // Then any other name it is read by (`mila`, `webdiplomacy`).
+                    for name in c.get_serializations() {
+                        if !aliases.iter().any(|a| a == name) {
+                            aliases.push((*name).to_string());
                         }
                     }
                     let name = format!("{c:?}");

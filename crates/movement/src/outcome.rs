@@ -208,7 +208,10 @@ pub enum Failure {
     SupportVoid,
     /// The convoying fleet was dislodged by the unit from this province.
     ConvoyDislodged { by: ProvinceId },
-    /// No army moves along a route through this fleet.
+    /// The convoy matches no move the army makes by convoy: the army holds, moves elsewhere
+    /// or goes by land (§4.A.3), the fleet is off the path the army's order writes (§4.A.6),
+    /// or the order is impossible and kept only under §4.E.1 a or b. (A matching convoy
+    /// whose fleet stays succeeds, DATC §5.B.3, even when its army finds no chain.)
     ConvoyVoid,
     /// The convoy was part of a paradox and failed by the paradox rule (§4.A.2).
     ConvoyParadox,

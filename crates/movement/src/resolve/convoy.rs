@@ -16,6 +16,15 @@ impl Adjudicator {
         !s.void && self.canal_open(map, m) && (!s.convoyed || s.fallback || self.convoy_path(map, m))
     }
 
+    /// Whether convoy orders link move `m`'s origin and destination: a chain of its matching
+    /// convoys, whatever becomes of the fleets (§4.A.3 intent-or-land, via-or-land).
+    pub(super) fn ordered_chain(&self, map: &Map, m: u16) -> bool {
+        let s = self.slots[m as usize];
+        let (fleets, k) = self.convoys_of(m);
+        let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
+        self.chain(map, s.prov, s.dst, &fleets[..k], all)
+    }
+
     /// Whether a move travels by convoy in the end.
     pub(crate) fn by_convoy(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];

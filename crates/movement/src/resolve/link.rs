@@ -15,15 +15,22 @@ impl Adjudicator {
         let n = self.slots.len();
         // Convoy intent for moves that could go by land (§4.A.3): first which convoy orders
         // name each such move, then each move's route.
+        let rule = self.rules.adjacent_convoy;
         for c in 0..n {
             let s = self.slots[c];
             if s.order != Kind::Convoy {
                 continue;
             }
-            let army = &mut self.slots[s.target as usize];
+            let army = &self.slots[s.target as usize];
             if army.order == Kind::Move && army.adjacent && army.dst == s.dst {
-                army.convoy_named |= true;
-                army.own_convoy_named |= army.power == s.power;
+                let (from, own_power) = (army.prov, army.power == s.power);
+                // intent-or-land (MILA): an own fleet shows intent only where some route of
+                // the fleets on the board needs it (as MILA's list of possible routes).
+                let own = own_power
+                    && (rule != AdjacentConvoy::IntentOrLand || self.convoy_possible(map, from, s.dst, c as u16, NONE));
+                let army = &mut self.slots[s.target as usize];
+                army.convoy_named = true;
+                army.own_convoy_named |= own;
             }
         }
         for a in 0..n {
@@ -35,12 +42,15 @@ impl Adjudicator {
             let d = self.unit_at[army.dst as usize];
             let swapping =
                 d != NONE && self.slots[d as usize].order == Kind::Move && self.slots[d as usize].dst == army.prov;
-            let (convoyed, fallback) = match self.rules.adjacent_convoy {
+            let (convoyed, fallback) = match rule {
                 AdjacentConvoy::Rulebook2000 => (army.via_written || own, false),
                 AdjacentConvoy::Rulebook2000Fallback => (army.via_written || own, true),
                 AdjacentConvoy::Rulebook1982 => (own, false),
                 AdjacentConvoy::Dptg => (army.via_written, false),
                 AdjacentConvoy::Rulebook1971 => (any && swapping, true),
+                // Both also need a chain of convoy orders, checked once the convoys are linked.
+                AdjacentConvoy::IntentOrLand => (army.via_written || own, !army.via_written),
+                AdjacentConvoy::ViaOrLand => (army.via_written, false),
             };
             self.slots[a].convoyed = convoyed;
             self.slots[a].fallback = convoyed && fallback;
@@ -92,6 +102,21 @@ impl Adjudicator {
                 Kind::Hold | Kind::Train | Kind::LegPass | Kind::LegReach | Kind::Canal => {}
             }
         }
+        // intent-or-land and via-or-land: a move that could go by land is convoyed only when
+        // convoy orders for it link origin and destination (whatever becomes of the fleets);
+        // otherwise it goes by land and its convoys match nothing.
+        if matches!(rule, AdjacentConvoy::IntentOrLand | AdjacentConvoy::ViaOrLand) {
+            for a in 0..self.units {
+                let s = self.slots[a];
+                if s.order == Kind::Move && s.adjacent && s.convoyed && !self.ordered_chain(map, a as u16) {
+                    self.take_land_route(a);
+                } else if s.fallback && self.destination_backs_attack_on_convoy(a) {
+                    // intent-or-land: no fallback where the land route would cut the support
+                    // of an attack on the convoy (DATC 6.G.11).
+                    self.slots[a].fallback = false;
+                }
+            }
+        }
         if !map.canals().is_empty() {
             self.link_canals(map);
         }
@@ -124,6 +149,57 @@ impl Adjudicator {
                 self.slots[u].result = false;
             }
         }
+    }
+
+    /// Whether the unit in move `a`'s destination, or the chain of supports and convoys it
+    /// starts, supports a move into the province of one of `a`'s convoying fleets (MILA's
+    /// test before the land fallback, asked of every fleet of the convoy orders).
+    fn destination_backs_attack_on_convoy(&self, a: usize) -> bool {
+        let dst = self.slots[a].dst;
+        let mut c = self.slots[a].first_convoy;
+        while c != NONE {
+            if self.backs_move_into(dst, self.slots[c as usize].prov) {
+                return true;
+            }
+            c = self.slots[c as usize].next_convoy;
+        }
+        false
+    }
+
+    /// Whether the unit in `from` supports a move into `area`, or leads there: a support or
+    /// convoy leads to the unit in the province its order ends on (the supported unit's for
+    /// a support to hold), as MILA follows the chain.
+    fn backs_move_into(&self, from: u16, area: u16) -> bool {
+        let mut u = self.unit_at[from as usize];
+        // A chain visits each unit once at most; a longer walk is a loop.
+        for _ in 0..self.units {
+            if u == NONE || usize::from(u) >= self.units {
+                return false;
+            }
+            let s = self.slots[u as usize];
+            u = match s.order {
+                Kind::SupportMove if s.dst == area => return true,
+                Kind::SupportMove | Kind::Convoy => self.unit_at[s.dst as usize],
+                Kind::SupportHold => s.target,
+                _ => return false,
+            };
+        }
+        false
+    }
+
+    /// Move `a` goes by land after all: its convoys are unlinked and match nothing.
+    fn take_land_route(&mut self, a: usize) {
+        let mut c = self.slots[a].first_convoy;
+        while c != NONE {
+            let convoy = &mut self.slots[c as usize];
+            c = convoy.next_convoy;
+            convoy.matches = false;
+            convoy.next_convoy = NONE;
+        }
+        let army = &mut self.slots[a];
+        army.first_convoy = NONE;
+        army.convoyed = false;
+        army.fallback = false;
     }
 
     /// §4.B.4: whether a support's coast (or its lack) fits the supported move. Only
