@@ -109,10 +109,6 @@ fn map_data(map: &Map) -> Value {
                 "centre": province.centre,
                 "convoyable": province.convoyable,
                 "coasts": province.coasts.iter().map(|c| c.index()).collect::<Vec<_>>(),
-                "frozen": province.frozen_in.iter().map(|s| match s {
-                    Season::Spring => "spring",
-                    Season::Fall => "fall",
-                }).collect::<Vec<_>>(),
                 "army": map.army_neighbours(p).iter().map(|n| n.index()).collect::<Vec<_>>(),
             })
         })
@@ -148,7 +144,6 @@ fn map_data(map: &Map) -> Value {
     };
     json!({
         "name": map.name(),
-        "title": map.title(),
         "powers": powers,
         "provinces": provinces,
         "locations": locations,
@@ -160,8 +155,6 @@ fn map_data(map: &Map) -> Value {
         "years_to_fall": calendar.years_to_fall,
         "years_to_spring": calendar.years_to_spring,
         "build_rule": build_rule_name(map.build_rule()),
-        "railroads": map.railroads().len(),
-        "canals": map.canals().len(),
     })
 }
 

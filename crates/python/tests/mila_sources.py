@@ -46,7 +46,10 @@ def _from_sdist(relative: str) -> Path:
     with tarfile.open(archive) as tar:
         # Only the package's own files, and none outside the folder.
         members = [m for m in tar.getmembers() if m.name.startswith(f"diplomacy-{VERSION}/") and ".." not in m.name]
-        tar.extractall(SDIST_DIR, members=members)
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(SDIST_DIR, members=members, filter="data")
+        else:
+            tar.extractall(SDIST_DIR, members=members)
     if not unpacked.is_file():
         raise FileNotFoundError(f"{relative} is not in MILA's sdist diplomacy-{VERSION}")
     return unpacked

@@ -23,12 +23,17 @@ attribute and query against MILA's, every map):
   province in dip's order (the coasts of a multi-coast province before it), a province's
   ``loc_abut`` is sorted, ``scs`` has home centres first. The same entries either way.
 - ``loc_abut`` is written from dip's borders by MILA's convention (upper case: armies
-  and fleets; lower case: armies only; ``Tar``: fleets only), so ``abuts`` and everything
-  MILA derives from the lists agree; a few entries MILA's files write in another case
-  without changing any answer read differently.
+  and fleets; lower case: armies only; ``Tar``: fleets only; a multi-coast province
+  reached at a coast listed by the coast): on every MILA map dip has, each list holds
+  MILA's entries, case included, and MILA's own reading of the lists gives ``abuts``.
 - Names are dip's: a map whose abbreviations differ from MILA's (Ancient Mediterranean's
-  ``SII``, ``THE``, ``TYS`` for MILA's ``SIN``, ``THB``, ``TYN``; Colonial's) shows dip's,
-  as the rest of ``dip.mila`` does. Powers are named as MILA names them (``NEWYORK``).
+  ``SII``, ``THE``, ``TYS`` for MILA's ``SIN``, ``THB``, ``TYN``; 24 of Colonial's) shows
+  dip's, as the rest of ``dip.mila`` does, and so does its zobrist hash. Powers are named
+  as MILA names them (``NEWYORK``). A few full names are spelt otherwise
+  (``HELIGOLAND BIGHT``; MILA's ``HELGOLAND BIGHT``).
+- Where dip's variant has other borders than MILA's file (Colonial: six; dip follows
+  njudge's 1994 map) or rules MILA's maps cannot say (railroads, canals, ice), the map
+  shows dip's borders and leaves the rules out.
 - ``aliases`` are dip's names and aliases of each place (MILA's files list others);
   ``abbrev``, ``unclear``, ``files``, ``owns`` and ``inhabits``, which only record how
   MILA's file was written, are empty. ``convoy_paths``, ``abuts_cache``, ``svg_path``
