@@ -8,6 +8,8 @@ cause; any other difference fails.
 """
 
 import copy
+import functools
+import pickle
 import random
 from typing import Dict, List, Set, Tuple
 
@@ -59,10 +61,11 @@ LOC_TYPES: Dict[str, Dict[str, Tuple[str, str]]] = {"colonial": {"CEB": ("PORT",
 MILA_GAME_MAPS = ["standard", "pure", "modern", "standard_france_austria", "standard_age_of_empires_2"]
 
 
+@functools.lru_cache(maxsize=None)
 def mila_map(name: str):
-    """MILA's map, built without MILA's convoy paths (those of some maps take minutes and
-    are written to ~/.cache). MILA's constructor skips a name it has cached even when asked
-    for a fresh map, so the cached one is taken then."""
+    """MILA's map, built once without MILA's convoy paths (those of some maps take minutes
+    and are written to ~/.cache). MILA's constructor skips a name it has cached even when
+    asked for a fresh map, so the cached one is taken then. The tests only read it."""
     engine = pytest.importorskip("diplomacy.engine.map")
     cached = engine.MAP_CACHE.get(name)
     return cached if cached is not None else engine.Map(name, use_cache=False)
@@ -137,6 +140,15 @@ def test_one_map_per_name_and_copies_apart():
     assert "STP/NC" not in mine.locs and mine.homes["FRANCE"] == ["BUR"]
     assert "STP/NC" in Map("standard").locs and Map("standard").homes["FRANCE"] == ["BRE", "MAR", "PAR"]
     assert str(mine) == "standard"
+
+
+def test_pickled_map_comes_back_apart_from_the_cached_one():
+    mine = copy.deepcopy(Map("standard"))
+    mine.drop("SWI")
+    back = pickle.loads(pickle.dumps(mine))
+    assert back is not Map("standard") and back.locs == mine.locs and "SWI" in Map("standard").locs
+    assert back.abuts("F", "MAO", "-", "SPA/NC") == 1 and back.abuts("F", "MAO", "-", "SPA") == 0
+    assert pickle.loads(pickle.dumps(Map("standard"))).loc_abut == Map("standard").loc_abut
 
 
 def test_switzerland_is_shut_as_in_milas_standard():
@@ -253,15 +265,23 @@ def test_queries_equal_milas(name):
     borders = BORDERS.get(name, set())
     locs = sorted({loc.upper() for loc in ours.locs})
     theirs = {loc: names.mila(loc) for loc in locs}
+    # Armies and fleets: MILA's table of every answer against ours (which abuts makes).
     differs = set()
-    for unit_type in "AF?":
-        for unit_loc in locs:
-            for other in locs:
-                for order_type in "-SC":
-                    got = ours.abuts(unit_type, unit_loc, order_type, other)
-                    if got != mila.abuts(unit_type, theirs[unit_loc], order_type, theirs[other]):
-                        differs.add(tuple(sorted((province(unit_loc), province(other)))))
+    mila_cache = {(t, names(u), o, names(v)): answer for (t, u, o, v), answer in mila.abuts_cache.items()}
+    assert set(ours.abuts_cache) == set(mila_cache)
+    for key, answer in ours.abuts_cache.items():
+        if answer != mila_cache[key]:
+            differs.add(tuple(sorted((province(key[1]), province(key[3])))))
     assert differs == borders
+    # A unit of either kind (``?``), and names in any case.
+    differs = set()
+    for unit_loc in locs:
+        for other in locs:
+            for order_type in "-SC":
+                got = ours.abuts("?", unit_loc.lower(), order_type, other.title())
+                if got != mila.abuts("?", theirs[unit_loc], order_type, theirs[other]):
+                    differs.add(tuple(sorted((province(unit_loc), province(other)))))
+    assert differs <= borders
     touched = {p for pair in borders for p in pair}
     for loc in locs:
         for unit_type in "AF?":

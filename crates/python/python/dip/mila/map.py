@@ -36,8 +36,8 @@ attribute and query against MILA's, every map):
   shows dip's borders and leaves the rules out.
 - ``aliases`` are dip's names and aliases of each place (MILA's files list others);
   ``abbrev``, ``unclear``, ``files``, ``owns`` and ``inhabits``, which only record how
-  MILA's file was written, are empty. ``convoy_paths``, ``abuts_cache``, ``svg_path``
-  (None) and ``rearrange`` are not provided.
+  MILA's file was written, are empty. ``convoy_paths`` and ``rearrange`` are not
+  provided; ``svg_path`` is None; ``abuts_cache`` is made when first read.
 - The Standard board's Switzerland, which dip leaves out as it plays no part, is here as
   MILA has it: an impassable (``SHUT``) location in ``locs``, ``loc_type``, ``loc_name``
   and the neighbour lists of the five provinces it borders.
@@ -131,7 +131,7 @@ _IMPASSABLE = {"standard": (("SWI", "Switzerland", ("BUR", "MAR", "MUN", "PIE", 
 class _Tables:
     """What a map's queries read and nothing changes: shared by a map and its copies."""
 
-    __slots__ = ("abuts", "known", "variant")
+    __slots__ = ("abuts", "known", "variant", "abuts_cache")
 
     def __init__(self, variant: str, abuts: Dict[Tuple[str, str], Dict[str, frozenset]], known: frozenset):
         self.variant = variant
@@ -139,6 +139,8 @@ class _Tables:
         self.abuts = abuts
         # Every location in upper case: MILA answers only about these.
         self.known = known
+        # MILA's table of every answer, made when first asked for.
+        self.abuts_cache: Optional[Dict[Tuple[str, str, str, str], int]] = None
 
 
 def _terrain(province: Dict[str, Any]) -> str:
@@ -193,6 +195,10 @@ class Map:
     def __copy__(self) -> "Map":
         return self.__deepcopy__({})
 
+    def __reduce__(self) -> Tuple[Any, Tuple[Dict[str, Any]]]:
+        # Not by __new__, which would hand back (and overwrite) the cached map.
+        return _restore, ({slot: getattr(self, slot) for slot in self.__slots__},)
+
     def __str__(self) -> str:
         return self.name
 
@@ -203,6 +209,24 @@ class Map:
     def svg_path(self) -> None:
         """MILA's picture of the map: dip has none to give."""
         return None
+
+    @property
+    def abuts_cache(self) -> Dict[Tuple[str, str, str, str], int]:
+        """MILA's table of ``abuts`` answers: ``(unit type, unit location, order type,
+        other location)`` → 1 or 0 for armies and fleets, every pair of locations and
+        ``-``, ``S``, ``C``. Made when first asked for (it has six entries a pair of
+        locations) and shared by the map's copies: read it, do not change it."""
+        tables = self._tables
+        if tables.abuts_cache is None:
+            locs = sorted(tables.known)
+            tables.abuts_cache = {
+                (unit_type, unit_loc, order_type, other): self.abuts(unit_type, unit_loc, order_type, other)
+                for unit_type in "AF"
+                for unit_loc in locs
+                for other in locs
+                for order_type in "-SC"
+            }  # fmt: skip
+        return tables.abuts_cache
 
     # ------------------------------------------------------------------ building
 
@@ -725,6 +749,14 @@ class Map:
         if len(phase.split()) == 1:
             phase = self.phase_long(phase, phase.upper())
         return phase
+
+
+def _restore(state: Dict[str, Any]) -> Map:
+    """A map from its pickled attributes (``Map.__reduce__``)."""
+    restored = object.__new__(Map)
+    for slot, value in state.items():
+        setattr(restored, slot, value)
+    return restored
 
 
 # ---------------------------------------------------------------------- zobrist hash
