@@ -118,6 +118,13 @@ def test_mila_names_load_the_variants():
     assert Map("fleet_rome").root_map == "standard"
     assert Map("hundred").root_map == "hundred"
     assert dip.Game("standard_germany_italy").map.name == "italy_germany"
+    from dip.mila import Game
+
+    for mila in names:
+        # dip.mila.Game names a power as dip's variant writes it (NEW-YORK), MILA without
+        # the hyphen (NEWYORK), as Map does.
+        powers = sorted(power.replace("-", "") for power in Game(map_name=mila).get_units())
+        assert powers == Map(mila).powers, mila
 
 
 def test_unknown_map_names_the_known_ones():
