@@ -843,12 +843,16 @@ fn kind_index(kind: UnitKind) -> usize {
     }
 }
 
-static MAPS: Mutex<Vec<(String, Arc<MapCache>)>> = Mutex::new(Vec::new());
+/// Loaded maps by variant name.
+static MAPS: Mutex<Vec<(&'static str, Arc<MapCache>)>> = Mutex::new(Vec::new());
 
-/// The shared parts of an embedded variant, loaded on first use.
+/// The shared parts of an embedded variant, loaded on first use. `name` is a variant's
+/// name or MILA's name of a map dip has (`ancmed`, `standard_france_austria`), in any
+/// case; both names of a map share one cache.
 pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
+    let name = crate::mila_map::variant_name(name).ok_or_else(|| crate::mila_map::unknown_map(name))?;
     let mut maps = MAPS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, cache)) = maps.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+    if let Some((_, cache)) = maps.iter().find(|(n, _)| *n == name) {
         return Ok(cache.clone());
     }
     // MILA's names of dip's maps (`ancmed`) load them too.
@@ -864,7 +868,7 @@ pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
     let orders = Mutex::new(OrderTexts::new(&map));
     let dicts = crate::dicts::DictPool::default();
     let cache = Arc::new(MapCache { map: Arc::new(map), keys, powers, template, dicts, orders });
-    maps.push((name.to_ascii_lowercase(), cache.clone()));
+    maps.push((name, cache.clone()));
     Ok(cache)
 }
 

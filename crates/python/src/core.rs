@@ -93,7 +93,8 @@ pub struct PyMap {
 
 #[pymethods]
 impl PyMap {
-    /// Loads an embedded variant by name (`dip.variants()` lists them).
+    /// Loads an embedded variant by name (`dip.variants()` lists them), or by MILA's name
+    /// of a map dip has (`ancmed`, `standard_france_austria`).
     #[new]
     fn new(py: Python<'_>, name: &str) -> PyResult<Self> {
         Ok(PyMap { map: load_map(py, name)? })

@@ -50,6 +50,7 @@ mod convert;
 mod core;
 mod dicts;
 mod mila;
+mod mila_map;
 
 create_exception!(_dip, DipError, PyException, "Base class of every error dip raises.");
 create_exception!(_dip, ParseError, DipError, "An order that cannot be read.");
@@ -73,5 +74,6 @@ fn _dip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameError", py.get_type::<GameError>())?;
     core::register(m)?;
     mila::register(m)?;
+    mila_map::register(m)?;
     Ok(())
 }

@@ -40,7 +40,9 @@ def rule_presets() -> List[str]:
 class Map:
     """A map (variant) loaded by name; maps are loaded once per process and shared."""
 
-    def __init__(self, name: str) -> None: ...
+    def __init__(self, name: str) -> None:
+        """A variant by name (``dip.variants()``), or by MILA's name of a map dip has
+        (``ancmed``, ``standard_france_austria``: ``dip.mila.map.map_names()``)."""
     @property
     def name(self) -> str: ...
     @property
