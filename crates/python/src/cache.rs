@@ -855,8 +855,7 @@ pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
     if let Some((_, cache)) = maps.iter().find(|(n, _)| *n == name) {
         return Ok(cache.clone());
     }
-    // MILA's names of dip's maps (`ancmed`) load them too.
-    let map = dip::variant(dip::formats::saved::variant_name(name)).map_err(crate::convert::load_error)?;
+    let map = dip::variant(name).map_err(crate::convert::load_error)?;
     let keys = map.locations().map(|l| PyString::new(py, &map.loc_abbr(l).to_ascii_uppercase()).unbind()).collect();
     let keys: Vec<Py<PyString>> = keys;
     let powers = map.powers().map(|p| PyString::new(py, &dip::formats::saved::power_key(&map, p)).unbind()).collect();

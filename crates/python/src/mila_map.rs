@@ -2,43 +2,16 @@
 //! `diplomacy.engine.map.Map`) builds its tables from.
 //!
 //! MILA names its maps after its files (`diplomacy/maps/*.map`); dip after its variant
-//! files. The table below says which embedded variant each MILA map is, so `Game(map_name=
-//! "ancmed")` and `dip.Map("standard_france_austria")` load the variant dip has for it.
+//! files. `dip::formats::saved::MILA_MAPS` says which embedded variant each MILA map is, so
+//! `Game(map_name="ancmed")` and `dip.Map("standard_france_austria")` load the variant dip
+//! has for it.
 
 use pyo3::prelude::*;
 use serde_json::{Value, json};
 
 use dip::{BuildRule, Map, Season, Terrain, UnitKind};
 
-/// One map of MILA's `diplomacy` package (1.1.2) and the embedded variant that is it.
-#[derive(Clone, Copy, Debug)]
-pub struct MilaMapName {
-    /// MILA's name (its file name without `.map`).
-    pub mila: &'static str,
-    /// The embedded variant (`variants/NAME.ron`).
-    pub variant: &'static str,
-    /// MILA's `root_map`: the map a variant of the board is drawn on (`MAP standard`).
-    pub root: &'static str,
-}
-
-/// Every map of MILA's `diplomacy/maps/`. `docs/variants.md` says how each variant was
-/// compared with MILA's file.
-pub const MILA_MAPS: [MilaMapName; 14] = [
-    MilaMapName { mila: "standard", variant: "standard", root: "standard" },
-    MilaMapName { mila: "standard_age_of_empires", variant: "age_of_empires", root: "standard" },
-    MilaMapName { mila: "standard_age_of_empires_2", variant: "age_of_empires_2", root: "standard" },
-    MilaMapName { mila: "standard_fleet_rome", variant: "fleet_rome", root: "standard" },
-    MilaMapName { mila: "standard_france_austria", variant: "france_austria", root: "standard" },
-    MilaMapName { mila: "standard_germany_italy", variant: "italy_germany", root: "standard" },
-    MilaMapName { mila: "ancmed", variant: "ancient_mediterranean", root: "ancmed" },
-    MilaMapName { mila: "ancmed_age_of_empires", variant: "ancient_mediterranean_age_of_empires", root: "ancmed" },
-    MilaMapName { mila: "colonial", variant: "colonial", root: "colonial" },
-    MilaMapName { mila: "empire", variant: "empire", root: "empire" },
-    MilaMapName { mila: "known_world_901", variant: "known_world_901", root: "known_world_901" },
-    MilaMapName { mila: "modern", variant: "modern", root: "modern" },
-    MilaMapName { mila: "pure", variant: "pure", root: "pure" },
-    MilaMapName { mila: "world", variant: "world", root: "world" },
-];
+use dip::formats::saved::MILA_MAPS;
 
 /// The embedded variant a map name means: a variant's own name, or MILA's name of a map
 /// dip has (any case). `None` for a name of neither.

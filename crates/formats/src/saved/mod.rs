@@ -32,23 +32,42 @@ use serde_json::Value;
 
 use dip_map::Map;
 
-/// MILA's names of the maps dip has under another name (`diplomacy/maps/*.map` of MILA's
-/// `diplomacy` 1.1.2), with dip's; `docs/variants.md` gives the sources of each variant.
-pub const MILA_MAP_NAMES: &[(&str, &str)] = &[
-    ("ancmed", "ancient_mediterranean"),
-    ("ancmed_age_of_empires", "ancient_mediterranean_age_of_empires"),
-    ("standard_age_of_empires", "age_of_empires"),
-    ("standard_age_of_empires_2", "age_of_empires_2"),
-    ("standard_fleet_rome", "fleet_rome"),
-    ("standard_france_austria", "france_austria"),
-    ("standard_germany_italy", "italy_germany"),
+/// One map of MILA's `diplomacy` package (1.1.2, `diplomacy/maps/*.map`) and the dip
+/// variant that is it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MilaMap {
+    /// MILA's name (its file name without `.map`).
+    pub mila: &'static str,
+    /// dip's variant (`variants/NAME.ron`).
+    pub variant: &'static str,
+    /// MILA's `root_map`: the map a variant of the board is drawn on (`MAP standard`).
+    pub root: &'static str,
+}
+
+/// Every map of MILA's `diplomacy/maps/`, with dip's variant; `docs/variants.md` says how
+/// each variant was compared with MILA's file.
+pub const MILA_MAPS: [MilaMap; 14] = [
+    MilaMap { mila: "standard", variant: "standard", root: "standard" },
+    MilaMap { mila: "standard_age_of_empires", variant: "age_of_empires", root: "standard" },
+    MilaMap { mila: "standard_age_of_empires_2", variant: "age_of_empires_2", root: "standard" },
+    MilaMap { mila: "standard_fleet_rome", variant: "fleet_rome", root: "standard" },
+    MilaMap { mila: "standard_france_austria", variant: "france_austria", root: "standard" },
+    MilaMap { mila: "standard_germany_italy", variant: "italy_germany", root: "standard" },
+    MilaMap { mila: "ancmed", variant: "ancient_mediterranean", root: "ancmed" },
+    MilaMap { mila: "ancmed_age_of_empires", variant: "ancient_mediterranean_age_of_empires", root: "ancmed" },
+    MilaMap { mila: "colonial", variant: "colonial", root: "colonial" },
+    MilaMap { mila: "empire", variant: "empire", root: "empire" },
+    MilaMap { mila: "known_world_901", variant: "known_world_901", root: "known_world_901" },
+    MilaMap { mila: "modern", variant: "modern", root: "modern" },
+    MilaMap { mila: "pure", variant: "pure", root: "pure" },
+    MilaMap { mila: "world", variant: "world", root: "world" },
 ];
 
 /// The name of the dip variant a saved game's `map` names: MILA's name of a map dip has
 /// under another name gives dip's (`ancmed` is `ancient_mediterranean`); any other name is
 /// dip's own.
 pub fn variant_name(map: &str) -> &str {
-    MILA_MAP_NAMES.iter().find(|(mila, _)| mila.eq_ignore_ascii_case(map.trim())).map_or(map, |(_, dip)| dip)
+    MILA_MAPS.iter().find(|m| m.mila.eq_ignore_ascii_case(map.trim())).map_or(map, |m| m.variant)
 }
 
 /// One game.
