@@ -205,6 +205,9 @@ pub(super) fn view_of<'py>(
                     view.popped.append(&key)?;
                 }
             }
+            // MILA's draw records the winter it ends in unplayed, with no results (a real
+            // adjustment phase counts every power).
+            PhaseOutcome::Adjustment(o) if o.powers.is_empty() => {}
             PhaseOutcome::Adjustment(o) => {
                 for order in &orders {
                     let key = adjustment_key(map, &record.position, order);
@@ -223,6 +226,15 @@ pub(super) fn view_of<'py>(
                         _ => VOID,
                     };
                     add(&view.results, &key, code)?;
+                }
+                // The units removed at once in the fall's movement, when no retreat phase
+                // followed, are disbanded again in MILA's adjustment results.
+                if let Some(PhaseOutcome::Movement(m)) = before.map(|b| &b.outcome) {
+                    for d in m.dislodged.iter().filter(|d| d.retreats.is_empty()) {
+                        let key = unit_text(map, &d.unit);
+                        add(&view.results, &key, DISBAND)?;
+                        view.popped.append(&key)?;
+                    }
                 }
                 for r in o.removed.iter().filter(|r| r.cause == dip::adjust::RemovalCause::CivilDisorder) {
                     add(&view.results, &unit_text(map, &r.unit), OK)?;
