@@ -17,7 +17,8 @@ use dip::{Action, CoastSpec, LegalAction, LegalOrder, LocId, Map, Order, PowerId
 #[derive(Debug)]
 pub struct MapCache {
     pub map: Arc<Map>,
-    /// Location `i` as MILA names it (`PAR`, `STP/SC`).
+    /// Location `i` as MILA names it (`PAR`, `STP/SC`), then MILA's impassable places of
+    /// the board (`SWI`), which no order names: the keys of a listing.
     pub keys: Vec<Py<PyString>>,
     /// Power `i`'s name as MILA writes it (`FRANCE`, `WESTERNCANADA`), as `power_names()`
     /// hands it out: given back, it is known by its address.
@@ -856,8 +857,13 @@ pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
         return Ok(cache.clone());
     }
     let map = dip::variant(name).map_err(crate::convert::load_error)?;
-    let keys = map.locations().map(|l| PyString::new(py, &map.loc_abbr(l).to_ascii_uppercase()).unbind()).collect();
-    let keys: Vec<Py<PyString>> = keys;
+    let mut keys: Vec<Py<PyString>> =
+        map.locations().map(|l| PyString::new(py, &map.loc_abbr(l).to_ascii_uppercase()).unbind()).collect();
+    // MILA's impassable places of the board (`SWI`): keys of every listing, with no orders.
+    if let Some(mila) = dip::formats::saved::mila_map(map.name()) {
+        let shut = dip::formats::saved::MILA_IMPASSABLE.iter().filter(|(root, ..)| *root == mila.root);
+        keys.extend(shut.map(|&(_, abbr, ..)| PyString::new(py, abbr).unbind()));
+    }
     let powers = map.powers().map(|p| PyString::new(py, &dip::formats::saved::power_key(&map, p)).unbind()).collect();
     let template = PyDict::new(py);
     for key in &keys {

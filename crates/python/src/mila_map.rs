@@ -33,6 +33,16 @@ pub fn unknown_map(name: &str) -> PyErr {
     ))
 }
 
+/// MILA's impassable places of a root map's board: `(abbreviation, name, borders)`.
+#[pyfunction]
+pub fn _mila_impassable(root: &str) -> Vec<(&'static str, &'static str, Vec<&'static str>)> {
+    dip::formats::saved::MILA_IMPASSABLE
+        .iter()
+        .filter(|(r, ..)| *r == root)
+        .map(|&(_, abbr, name, borders)| (abbr, name, borders.to_vec()))
+        .collect()
+}
+
 /// MILA's map names as `(mila, variant, root_map)`, in MILA's file order.
 #[pyfunction]
 pub fn _mila_map_names() -> Vec<(&'static str, &'static str, &'static str)> {
@@ -144,6 +154,7 @@ pub fn _mila_map_data<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, P
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_mila_map_names, m)?)?;
+    m.add_function(wrap_pyfunction!(_mila_impassable, m)?)?;
     m.add_function(wrap_pyfunction!(_mila_map_data, m)?)?;
     Ok(())
 }

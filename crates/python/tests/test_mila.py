@@ -69,7 +69,10 @@ def test_constructed_as_mila_code_constructs_it():
 def test_possible_orders_cover_every_location():
     g = Game()
     possible = g.get_all_possible_orders()
-    assert set(possible) == set(dip.Map("standard").locations)
+    # Every location of the map, and MILA's impassable Switzerland (which MILA's map has).
+    assert set(possible) == set(dip.Map("standard").locations) | {"SWI"}
+    assert possible["SWI"] == []
+    assert set(possible) == {loc.upper() for loc in g.map.locs}
     assert possible["STP"] == possible["STP/SC"]
     assert "F STP/SC - BOT" in possible["STP"]
     assert "A PAR - BUR" in possible["PAR"] and "A PAR H" in possible["PAR"]

@@ -63,6 +63,17 @@ pub const MILA_MAPS: [MilaMap; 14] = [
     MilaMap { mila: "world", variant: "world", root: "world" },
 ];
 
+/// The impassable provinces of MILA's boards (its `SHUT` locations), which dip's variants
+/// leave out as they play no part: MILA's root map, the province's abbreviation, its name,
+/// and the provinces it borders. MILA's `Map` and its listings of possible orders have them.
+pub const MILA_IMPASSABLE: &[(&str, &str, &str, &[&str])] =
+    &[("standard", "SWI", "Switzerland", &["BUR", "MAR", "MUN", "PIE", "TYR"])];
+
+/// The MILA map a dip variant is, if any.
+pub fn mila_map(variant: &str) -> Option<&'static MilaMap> {
+    MILA_MAPS.iter().find(|m| m.variant.eq_ignore_ascii_case(variant))
+}
+
 /// The name of the dip variant a saved game's `map` names: MILA's name of a map dip has
 /// under another name gives dip's (`ancmed` is `ancient_mediterranean`); any other name is
 /// dip's own.

@@ -123,9 +123,6 @@ def map_names() -> Dict[str, str]:
     return {mila: variant for mila, (variant, _) in _mila_names().items()}
 
 
-# Impassable provinces of MILA's boards, which dip's variants leave out as they play no
-# part: (abbreviation, name, the provinces it borders), by MILA's root map.
-_IMPASSABLE = {"standard": (("SWI", "Switzerland", ("BUR", "MAR", "MUN", "PIE", "TYR")),)}
 
 
 class _Tables:
@@ -374,7 +371,9 @@ class Map:
                 for alias in province["aliases"]:
                     self.aliases.setdefault(self.norm(alias), upper[i])
 
-        for shut, full, borders in _IMPASSABLE.get(root, ()):
+        # Impassable provinces of MILA's boards, which dip's variants leave out as they play
+        # no part (dip_formats::saved::MILA_IMPASSABLE).
+        for shut, full, borders in _dip._mila_impassable(root):
             self.locs.append(shut)
             self.loc_type[shut] = "SHUT"
             self.loc_name[full.upper()] = shut
