@@ -10,7 +10,7 @@ pub enum PhaseName {
     Completed,
 }
 
-/// `S1901M`, `F1901R`, `W1901A`.
+/// `S1901M`, `F1901R`, `W1901A` (`S0901M`: the year in four digits at least).
 pub fn phase_name(phase: Phase) -> String {
     let (season, kind) = match (phase.season, phase.kind) {
         (_, PhaseKind::Adjustment) => ('W', 'A'),
@@ -19,7 +19,8 @@ pub fn phase_name(phase: Phase) -> String {
         (Season::Fall, PhaseKind::Movement) => ('F', 'M'),
         (Season::Fall, PhaseKind::Retreat) => ('F', 'R'),
     };
-    format!("{season}{}{kind}", phase.year)
+    // MILA writes the year in four digits (`S0901M`).
+    format!("{season}{:04}{kind}", phase.year)
 }
 
 /// Reads `S1901M`, `F1901R`, `W1901A` (any case) or `COMPLETED`.
@@ -52,10 +53,13 @@ mod tests {
 
     #[test]
     fn names_read_back() {
-        for text in ["S1901M", "S1901R", "F1901M", "F1901R", "W1901A", "S2010M", "W1A"] {
+        for text in ["S1901M", "S1901R", "F1901M", "F1901R", "W1901A", "S2010M", "W0001A", "S0901M"] {
             let PhaseName::Phase(phase) = parse_phase_name(text).expect(text) else { panic!("{text}") };
             assert_eq!(phase_name(phase), text);
         }
+        // A year of fewer digits reads too; it is written in four, as MILA writes it.
+        let PhaseName::Phase(phase) = parse_phase_name("W1A").expect("W1A") else { panic!("W1A") };
+        assert_eq!(phase_name(phase), "W0001A");
         assert_eq!(parse_phase_name("completed"), Ok(PhaseName::Completed));
         let w: Phase = "Winter 1901 Adjustment".parse().expect("phase");
         assert_eq!(phase_name(w), "W1901A");
