@@ -289,6 +289,25 @@ impl Shown<'_> {
         Ok(dict)
     }
 
+    /// A power's build sites in MILA's order: its home centres in the map's order, or, on a
+    /// map where it may build in any centre it owns, its centres in its order.
+    pub fn build_sites(&self, power: PowerId) -> Vec<ProvinceId> {
+        let map = &*self.cache.map;
+        let sites = dip::adjust::build_sites(map, self.position, power);
+        let order: Vec<ProvinceId> = match map.build_rule() {
+            dip::BuildRule::HomeCentres => map.power(power).homes.clone(),
+            _ => self.centre_provinces(power).collect(),
+        };
+        let mut sites: Vec<ProvinceId> = order
+            .iter()
+            .copied()
+            .filter(|p| sites.contains(p))
+            .chain(sites.iter().copied().filter(|p| !order.contains(p)))
+            .collect();
+        sites.dedup();
+        sites
+    }
+
     /// The board as MILA's `get_state()` keys it: `name`, `units` (`*` for a unit waiting
     /// to retreat), `retreats`, `centers`, `homes` (every home centre, as MILA keeps them),
     /// `builds` (`count`: builds allowed, at most the free sites, or removals due as a
@@ -301,7 +320,8 @@ impl Shown<'_> {
         state.set_item("name", name)?;
         let (units, retreats, centres, homes, builds) =
             (PyDict::new(py), PyDict::new(py), PyDict::new(py), PyDict::new(py), PyDict::new(py));
-        let adjusting = self.position.phase.kind == PhaseKind::Adjustment && !self.done;
+        // (A game won in the winter still shows its builds, as MILA shows them.)
+        let adjusting = self.position.phase.kind == PhaseKind::Adjustment;
         for (i, key) in self.cache.powers.iter().enumerate() {
             let power = PowerId(i as u8);
             let key = key.bind(py);
@@ -316,7 +336,7 @@ impl Shown<'_> {
                 0
             };
             let (count, sites) = if count > 0 {
-                let sites = dip::adjust::build_sites(map, self.position, power);
+                let sites = self.build_sites(power);
                 (count.min(sites.len() as i32), sites)
             } else {
                 (count, Vec::new())
