@@ -395,14 +395,13 @@ fn moves_by_convoy_everywhere_add_the_walkable_ones_and_nothing_else() {
         let extra: Vec<&LegalOrder> = everywhere.iter().filter(|o| !plain.contains(o)).collect();
         assert!(plain.iter().all(|o| everywhere.contains(o)), "an order is no longer listed");
         let mut adjudicator = dip::Adjudicator::new();
+        adjudicator.prepare_checks(map, position, &Rules::default()).expect("a movement position of the map");
         for order in &extra {
             let LegalAction::MoveByConvoy { to } = order.action else { panic!("{order:?} is not a move by convoy") };
             let (_, loc) = order.unit.expect("a unit");
             assert!(map.army_adjacent(map.province_of(loc), to), "{order:?}: the army cannot walk there");
             let written = order.to_order(map);
-            let illegal = adjudicator
-                .legality(map, position, std::slice::from_ref(&written), &Rules::default())
-                .expect("orders of the map")[0];
+            let illegal = adjudicator.check_order(map, &written).expect("an order of the map");
             assert_eq!(illegal, None, "{order:?}");
         }
         extra.len()
@@ -411,4 +410,46 @@ fn moves_by_convoy_everywhere_add_the_walkable_ones_and_nothing_else() {
     on_random_boards("standard", 300..303, 12, |map, position| {
         check(map, position);
     });
+}
+
+#[test]
+fn checking_orders_one_at_a_time_agrees_with_the_resolver() {
+    // `Adjudicator::check_order` on a prepared board refuses exactly the orders the
+    // resolver refuses when each is given alone: every legal order of random boards, and
+    // each unit's moves and supports into every province (mostly illegal).
+    let refused = std::cell::Cell::new(0usize);
+    let accepted = std::cell::Cell::new(0usize);
+    on_random_boards("standard", 400..403, 10, |map, position| {
+        let rules = Rules::default();
+        let mut checks = dip::Adjudicator::new();
+        checks.prepare_checks(map, position, &rules).expect("a movement position of the map");
+        let mut orders: Vec<Order> =
+            dip::legal_orders(map, position).expect("the board").into_iter().flat_map(|(_, l)| l).collect();
+        for unit in &position.units {
+            for to in map.provinces() {
+                let options = dip::ParseOptions::new(PhaseKind::Movement).power(unit.power);
+                let here = map.loc_abbr(unit.loc);
+                let there = &map.province(to).abbr;
+                for text in [format!("{} {here} - {there}", unit.kind), format!("{} {here} S A {there}", unit.kind)] {
+                    if let Ok(order) = dip::parse_order(map, options, &text) {
+                        orders.push(order);
+                    }
+                }
+            }
+        }
+        let mut alone = dip::Adjudicator::new();
+        for order in &orders {
+            let checked = checks.check_order(map, order).expect("an order of the map");
+            alone.run(map, position, std::slice::from_ref(order), &rules).expect("a movement position");
+            let outcome = alone.outcome(map, position, std::slice::from_ref(order)).expect("the last run");
+            let resolved = match &outcome.results[0] {
+                dip::OrderResult::Illegal(why) => Some(*why),
+                _ => None,
+            };
+            assert_eq!(checked, resolved, "{}", order.display(map));
+            let count = if checked.is_some() { &refused } else { &accepted };
+            count.set(count.get() + 1);
+        }
+    });
+    assert!(refused.get() > 1000 && accepted.get() > 1000, "{} refused, {} accepted", refused.get(), accepted.get());
 }

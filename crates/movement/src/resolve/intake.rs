@@ -130,7 +130,7 @@ impl Adjudicator {
         }
     }
 
-    fn check(&mut self, map: &Map, order: &Order) -> Result<Applied, (u16, Illegal)> {
+    pub(super) fn check(&mut self, map: &Map, order: &Order) -> Result<Applied, (u16, Illegal)> {
         let place = &order.unit.place;
         let u = self.unit_at.get(place.province.index()).copied().unwrap_or(NONE);
         if u == NONE {

@@ -245,27 +245,24 @@ impl Adjudicator {
         Ok(())
     }
 
-    /// Checks each order for legality as [`Adjudicator::run`] does (DATC §4.E.1: the
-    /// order on its own against the position, then duplicates and conflicts among the
-    /// orders given), without resolving anything: one entry per order, `None` for a legal
-    /// one. A front end that refuses illegal orders when they are given (MILA's `Game`
-    /// drops them at `set_orders`) asks this, and the phase's results are unaffected.
-    ///
-    /// Refuses the same input as [`Adjudicator::run`]; the results of an earlier run are
-    /// no longer available afterwards.
-    pub fn legality(
-        &mut self,
-        map: &Map,
-        position: &Position,
-        orders: &[Order],
-        rules: &Rules,
-    ) -> Result<&[Option<Illegal>], AdjudicationError> {
+    /// Reads a position's units to check orders on it one at a time
+    /// ([`Adjudicator::check_order`]), as [`Adjudicator::run`] checks each order on its
+    /// own: a front end that refuses illegal orders as they are given reads the board once
+    /// for all of them. The results of an earlier run are no longer available afterwards.
+    pub fn prepare_checks(&mut self, map: &Map, position: &Position, rules: &Rules) -> Result<(), AdjudicationError> {
         self.last_run = None;
-        crate::input::check(map, position, orders)?;
+        crate::input::check(map, position, &[])?;
         self.rules = *rules;
         self.setup(map, position);
-        self.intake(map, orders);
-        Ok(&self.order_illegal)
+        Ok(())
+    }
+
+    /// Why the resolver would refuse `order` given on its own (DATC §4.E.1) on the position
+    /// last prepared with [`Adjudicator::prepare_checks`]; `None` for a legal order. Neither
+    /// the position nor the rules are changed by it, so any number of orders may be checked.
+    pub fn check_order(&mut self, map: &Map, order: &Order) -> Result<Option<Illegal>, AdjudicationError> {
+        order.check(map).map_err(|message| AdjudicationError::ForeignOrder { index: 0, message })?;
+        Ok(self.check(map, order).err().map(|(_, why)| why))
     }
 
     /// [`Adjudicator::run`] on input already checked.

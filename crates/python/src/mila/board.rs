@@ -25,7 +25,7 @@ impl MilaCore {
     pub(super) fn board_changed(&mut self) {
         self.possible = None;
         self.units_at = None;
-        self.board += 1;
+        self.board = super::next_board();
     }
 
     /// MILA's `set_units(power, units, reset)`: each unit (`A PAR`, `F STP/SC`; `*A PAR`

@@ -15,7 +15,18 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use dip::{Action, LegalAction, Map, Order, ParseOptions, PhaseKind, PowerId, ProvinceId, RetreatResult, UnitKind};
 
-use super::{ADJUDICATOR, MilaCore};
+use super::MilaCore;
+
+/// A movement adjudicator that read a board, to check orders as they are given: the board
+/// (its number) and rules it read, if any.
+type Checks = (dip::movement::Adjudicator, Option<(u64, dip::Rules)>);
+
+thread_local! {
+    /// One a thread, boxed: the extension's static thread-local block is small (a library
+    /// loaded by Python may not use much of it).
+    static CHECKS: std::cell::RefCell<Box<Checks>> =
+        std::cell::RefCell::new(Box::new((dip::movement::Adjudicator::new(), None)));
+}
 use crate::cache::OrderTexts;
 
 /// An order given for a unit: the legal order a listing handed out (12 bytes: an agent
@@ -133,7 +144,7 @@ impl MilaCore {
 
     /// Whether `power` has a unit to order in `province` in this movement phase
     /// (`find_units` called on this board).
-    fn owns_unit_in(&self, power: PowerId, province: ProvinceId) -> bool {
+    pub(super) fn owns_unit_in(&self, power: PowerId, province: ProvinceId) -> bool {
         match &self.units_at {
             Some((board, powers)) if *board == self.board => {
                 powers.get(province.index()).copied().flatten() == Some(power)
@@ -238,11 +249,20 @@ impl MilaCore {
     }
 
     /// Why the resolver would refuse a movement order given alone, if it would.
-    fn illegal_movement(&self, order: &Order) -> Option<String> {
-        let position = &self.position;
-        ADJUDICATOR.with_borrow_mut(|adjudicator| {
-            match adjudicator.legality(&self.map, position, std::slice::from_ref(order), &self.rules) {
-                Ok(illegal) => illegal.first().copied().flatten().map(|why| why.to_string()),
+    pub(super) fn illegal_movement(&self, order: &Order) -> Option<String> {
+        CHECKS.with_borrow_mut(|checks| {
+            let (adjudicator, prepared) = &mut **checks;
+            // The board is read once for all the orders checked on it (boards are numbered
+            // apart across games; copies of a game share the board they copied).
+            if *prepared != Some((self.board, self.rules)) {
+                *prepared = None;
+                if let Err(e) = adjudicator.prepare_checks(&self.map, &self.position, &self.rules) {
+                    return Some(e.to_string());
+                }
+                *prepared = Some((self.board, self.rules));
+            }
+            match adjudicator.check_order(&self.map, order) {
+                Ok(illegal) => illegal.map(|why| why.to_string()),
                 Err(e) => Some(e.to_string()),
             }
         })

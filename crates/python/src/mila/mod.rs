@@ -89,8 +89,9 @@ pub struct MilaCore {
     /// The possible orders of a board, once listed: shared by copies (a search
     /// lists the same board on many copies of a game).
     possible: Option<Arc<Listing>>,
-    /// Boards this game has had: a listing is of the board waiting when it has this
-    /// number. A phase played leaves the old listing to be dropped by the next listing,
+    /// The number of the board waiting, unique across games (a copy keeps its game's
+    /// until either changes the board): a listing, the units by province and the orders'
+    /// checks are of the board with this number. A phase played leaves the old listing to be dropped by the next listing,
     /// on the Python thread that made it (not on `process_many`'s threads, where freeing
     /// another thread's memory costs more).
     board: u64,
@@ -157,6 +158,14 @@ struct Played {
     voided: Option<Box<[Voided]>>,
 }
 
+/// The numbers boards are given (see `MilaCore::board`).
+static BOARDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// A board number no board had.
+fn next_board() -> u64 {
+    BOARDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// An order MILA voided: the power that gave it and its text as written.
 type Voided = (PowerId, Box<str>);
 
@@ -181,7 +190,7 @@ impl MilaCore {
             done: false,
             ended: None,
             possible: None,
-            board: 0,
+            board: next_board(),
             error: None,
             units_at: None,
         }
@@ -354,16 +363,10 @@ impl MilaCore {
             return Some("no unit there".into());
         };
         let options = ParseOptions::new(self.position.phase.kind).power(unit.power);
-        let read = match dip::parse_order(map, options, text) {
-            Ok(read) => read,
-            Err(e) => return Some(e.to_string()),
-        };
-        ADJUDICATOR.with_borrow_mut(|adjudicator| {
-            match adjudicator.legality(map, &self.position, std::slice::from_ref(&read), &self.rules) {
-                Ok(illegal) => illegal.first().copied().flatten().map(|why| format!("illegal: {why}")),
-                Err(e) => Some(e.to_string()),
-            }
-        })
+        match dip::parse_order(map, options, text) {
+            Ok(read) => self.illegal_movement(&read).map(|why| format!("illegal: {why}")),
+            Err(e) => Some(e.to_string()),
+        }
     }
 
     /// The rules of a game given none: MILA's adjudication (the `mila` preset).

@@ -67,11 +67,8 @@ impl MilaCore {
         if self.position.phase.kind == PhaseKind::Movement {
             // An order for a unit the power no longer has (the board was set up again after
             // the order was given) is dropped, as MILA drops it.
-            let map = &*self.map;
-            let position = &self.position;
-            given.retain(|g| {
-                g.province(map).and_then(|p| position.unit_in(map, p)).is_some_and(|u| u.power == g.power())
-            });
+            self.find_units();
+            given.retain(|g| g.province(&self.map).is_some_and(|p| self.owns_unit_in(g.power(), p)));
         }
         (given, voided)
     }
@@ -90,6 +87,7 @@ impl MilaCore {
         let map = &*self.map;
         let first = given.len();
         let mut reordered: Vec<ProvinceId> = Vec::new();
+        let prepared = adjudicator.prepare_checks(map, &self.position, &self.rules).is_ok();
         for entry in list {
             let Entry::Raw(text) = entry else { continue };
             if text.is_empty() {
@@ -106,9 +104,7 @@ impl MilaCore {
             if self.position.unit_in(map, province).is_none_or(|u| u.power != power) {
                 continue;
             }
-            let illegal = adjudicator
-                .legality(map, &self.position, std::slice::from_ref(&order), &self.rules)
-                .map_or(true, |illegal| illegal.first().copied().flatten().is_some());
+            let illegal = !prepared || adjudicator.check_order(map, &order).map_or(true, |illegal| illegal.is_some());
             if illegal {
                 voided.push((power, text));
                 continue;
@@ -193,7 +189,8 @@ impl MilaCore {
     fn after(&mut self, adjudicator: &mut Adjudicator, played: Played) -> Result<(), AdjudicationError> {
         let map = self.map.clone();
         let start_phase = played.position.phase;
-        let owners_before = played.position.owners.clone();
+        // Centres change hands only at the end of a fall.
+        let owners_before = (start_phase.season == Season::Fall).then(|| played.position.owners.clone());
         let mut fall_over = start_phase.season == Season::Fall && self.position.phase.kind != PhaseKind::Retreat;
         self.history.push(Arc::new(played));
         for list in &mut self.orders {
@@ -211,8 +208,8 @@ impl MilaCore {
                 fall_over = start_phase.season == Season::Fall;
             }
         }
-        if fall_over {
-            self.year_end(&owners_before, start_phase.year);
+        if let Some(before) = owners_before.filter(|_| fall_over) {
+            self.year_end(&before, start_phase.year);
         }
         self.board_changed();
         Ok(())

@@ -424,11 +424,11 @@ class Game(MilaCore):
             game.map_name, game.metadata, game.note, game.role = core._map_name, {}, "", "SERVER"
             game.deadline, game.messages = 0, {}
         else:
+            # (The rules' flags are copied with the board.)
             game._rules, game.no_rules = like._rules[:], set(like.no_rules)
             game._dip_rules, game.game_id = like._dip_rules[:], like.game_id
             game.map_name, game.metadata, game.note = like.map_name, like.metadata.copy(), like.note
             game.role, game.deadline, game.messages = like.role, like.deadline, dict(like.messages)
-            game._set_mila_rules(game._rules)
         game._powers = None
         return game
 
