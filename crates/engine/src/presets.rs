@@ -17,6 +17,7 @@ pub const RULE_PRESETS: &[(&str, &str)] = &[
     ("2023", include_str!("../../../rules/2023.toml")),
     ("dptg", include_str!("../../../rules/dptg.toml")),
     ("webdiplomacy", include_str!("../../../rules/webdiplomacy.toml")),
+    ("mila", include_str!("../../../rules/mila.toml")),
 ];
 
 /// A preset file.
@@ -73,8 +74,8 @@ pub fn apply_preset(rules: &mut Rules, source: &str, preset: &Preset) -> Result<
     Ok(())
 }
 
-/// The rules of an embedded preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`, `webdiplomacy`),
-/// starting from the DATC defaults.
+/// The rules of an embedded preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`, `webdiplomacy`,
+/// `mila`), starting from the DATC defaults.
 pub fn rules_preset(name: &str) -> Result<Rules, PresetError> {
     let preset = preset(name)?;
     let mut rules = Rules::default();
@@ -102,7 +103,7 @@ pub fn apply_override(rules: &mut Rules, text: &str) -> Result<(), PresetError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dip_map::rules::{AdjacentConvoy, ParadoxRule};
+    use dip_map::rules::{AdjacentConvoy, MultipleOrders, ParadoxRule, SupportCoast};
 
     #[test]
     fn every_embedded_preset_reads_and_applies() {
@@ -123,6 +124,11 @@ mod tests {
         assert_eq!(r.adjacent_convoy, AdjacentConvoy::Rulebook1982);
         let r = rules_preset("dptg").expect("dptg");
         assert_eq!(r.adjacent_convoy, AdjacentConvoy::Dptg);
+        let r = rules_preset("mila").expect("mila");
+        assert_eq!(r.support_coast, SupportCoast::Ignored);
+        assert_eq!(r.multiple_orders, MultipleOrders::Last);
+        assert_eq!(r.choice("4.A.3").as_deref(), Some("IntentOrLand"));
+        assert_eq!(r.choice("4.D.8").as_deref(), Some("Mila"));
     }
 
     #[test]
