@@ -24,7 +24,15 @@ TOTAL = 503
 AT_LEAST = 490
 
 # Test id (file::class::name) → why dip's result differs from MILA's.
-KNOWN_FAILURES = {}
+KNOWN_FAILURES = {
+    "test_datc_no_expand.py::TestDATCNoExpand::test_6_b_9": (
+        "Given with expand=False, MILA keeps a fleet's support of F MAO - SPA/NC as written and its "
+        "resolver then finds it does not match F MAO - SPA/SC: void, so F WES takes Spain. Expanded "
+        "(MILA's default, and MILA's own test_datc 6.B.9) the coast is dropped and the support counts, "
+        "which is MILA's choice on DATC issue 4.B.4 that the mila preset takes; dip applies that one "
+        "choice to every order, so the support counts and F WES bounces."
+    ),
+}
 
 
 def mila_tests_dir() -> Path:

@@ -43,9 +43,11 @@ impl MilaCore {
                 Some(rest) => (true, rest.trim()),
                 None => (false, text.trim()),
             };
-            match dip::orders::parse_unit(&map, &written.to_ascii_uppercase()) {
-                Ok((kind, loc)) => placed.push((waiting, Unit { power, kind, loc })),
-                Err(e) => errors.push(format!("{text}: not a unit of the map ({e})")),
+            match exact_unit(&map, written) {
+                Some((kind, loc)) => placed.push((waiting, Unit { power, kind, loc })),
+                None => {
+                    errors.push(format!("{text}: not a unit of the map (`A` or `F` and a location as MILA names it)"))
+                }
             }
         }
         // Units already in those provinces go, whoever owns them.
@@ -391,7 +393,7 @@ impl MilaCore {
                 let Some(p) = power(&key, faults)? else { continue };
                 for (unit, to) in units.cast::<PyDict>()?.iter() {
                     let unit: String = unit.extract()?;
-                    let Ok((kind, loc)) = dip::orders::parse_unit(&map, &unit) else {
+                    let Some((kind, loc)) = exact_unit(&map, &unit) else {
                         faults.push(format!("{unit}: not a unit of the map"));
                         continue;
                     };
@@ -424,6 +426,22 @@ impl MilaCore {
         self.orders.iter_mut().for_each(Vec::clear);
         Ok(())
     }
+}
+
+/// A unit as MILA's board set-up takes it: `A` or `F` and a location named exactly as MILA
+/// names it (`STP/SC`, any case; no other name of a place), where that unit may stand.
+pub(super) fn exact_unit(map: &Map, text: &str) -> Option<(dip::UnitKind, LocId)> {
+    let mut words = text.split_whitespace();
+    let (Some(kind), Some(place), None) = (words.next(), words.next(), words.next()) else { return None };
+    let kind = match kind.to_ascii_uppercase().as_str() {
+        "A" => dip::UnitKind::Army,
+        "F" => dip::UnitKind::Fleet,
+        _ => return None,
+    };
+    let loc = map.locations().find(|&l| map.loc_abbr(l).eq_ignore_ascii_case(place))?;
+    let province = map.province_of(loc);
+    let coast = (loc.index() != province.index()).then_some(loc);
+    (map.unit_loc(kind, province, coast) == Some(loc)).then_some((kind, loc))
 }
 
 /// The opening's centres in MILA's order: each power's home centres as the map lists them,

@@ -96,7 +96,14 @@ impl MilaCore {
             let order = match dip::parse_order(map, ParseOptions::new(PhaseKind::Movement).power(power), &text) {
                 Ok(order) => order,
                 Err(_) => {
-                    voided.push((power, text));
+                    // MILA voids an order it cannot carry out for a unit of the power, and
+                    // drops one that names no such unit.
+                    let unit = super::board::exact_unit(map, &super::book::written_unit(&text));
+                    if unit.is_some_and(|(kind, loc)| {
+                        self.position.units.iter().any(|u| u.loc == loc && u.kind == kind && u.power == power)
+                    }) {
+                        voided.push((power, text));
+                    }
                     continue;
                 }
             };

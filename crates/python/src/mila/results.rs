@@ -332,28 +332,7 @@ impl<'a> Board<'a> {
     /// Whether fleets ordered to convoy the army in `from` to `to` form a chain from one to
     /// the other, whatever became of them.
     fn convoy_chain(&self, from: ProvinceId, to: ProvinceId) -> bool {
-        let map = self.map;
-        let fleets: Vec<dip::LocId> = self
-            .orders
-            .iter()
-            .filter(|o| matches!(&o.action, Action::Convoy { army, to: t } if army.place.province == from && t.province == to))
-            .filter_map(|o| self.start.unit_in(map, o.unit.place.province).map(|u| u.loc))
-            .collect();
-        let mut reached: Vec<bool> = fleets.iter().map(|&f| map.fleet_reaches(f, from)).collect();
-        let mut grew = true;
-        while grew {
-            grew = false;
-            for i in 0..fleets.len() {
-                if reached[i] {
-                    continue;
-                }
-                if (0..fleets.len()).any(|j| reached[j] && map.fleet_adjacent(fleets[j], fleets[i])) {
-                    reached[i] = true;
-                    grew = true;
-                }
-            }
-        }
-        fleets.iter().zip(&reached).any(|(&f, &r)| r && map.fleet_reaches(f, to))
+        on_chains(self.map, &self.convoyers(from, to), from, to).contains(&true)
     }
 
     /// MILA's codes of support order `i` of the unit in `target` moving to `to`.
@@ -420,26 +399,83 @@ impl<'a> Board<'a> {
             .count()
     }
 
-    /// MILA's codes of convoy order `i` of the army in `army` to `to`.
+    /// MILA's codes of convoy order `i` of the army in `army` to `to`. MILA follows an
+    /// army's convoy only along the paths of the fleets ordered to convoy it there, and only
+    /// when the army means to go by convoy (its order says so, it cannot walk there, or one
+    /// of its own power's fleets ordered to convoy it lies on a route of the board's fleets);
+    /// a fleet on no such path did nothing: "no convoy", and void.
     fn convoy_codes(&self, i: usize, army: ProvinceId, to: ProvinceId) -> Vec<&'static str> {
-        let moving_there = self.move_of(army).is_some_and(|(dest, _, _)| dest == to);
-        match &self.results[i] {
+        let map = self.map;
+        let Some((dest, _, via)) = self.move_of(army).filter(|(dest, _, _)| *dest == to) else {
             // The army does not move there: void.
-            _ if !moving_there => vec![VOID],
-            // It moves there without this fleet: no convoy (MILA finds the fleet on none of
-            // its paths), and void.
+            return vec![VOID];
+        };
+        let fleets = self.convoyers(army, dest);
+        let on_path = on_chains(map, &fleets, army, dest);
+        let here = self.start.unit_in(map, self.orders[i].unit.place.province).map(|u| u.loc);
+        let mine = here.and_then(|loc| fleets.iter().position(|&f| f == loc)).is_some_and(|j| on_path[j]);
+        let intent = via || !map.army_adjacent(army, dest) || self.own_fleet_on_a_route(army, dest, &fleets);
+        if !mine || !intent {
+            return vec![NO_CONVOY, VOID];
+        }
+        match &self.results[i] {
             OrderResult::Fails(Failure::ConvoyVoid) => vec![NO_CONVOY, VOID],
             OrderResult::Fails(why) => failure_codes(why),
             OrderResult::Illegal(_) => vec![VOID],
-            // The convoy held but the army found no route: no convoy, and void when the
-            // fleets ordered made no chain (MILA finds the fleet on none of its paths).
-            OrderResult::Succeeds => match self.convoy_failed(army) {
-                Some(true) => vec![NO_CONVOY],
-                Some(false) => vec![NO_CONVOY, VOID],
-                None => Vec::new(),
-            },
+            // The convoy held but the army found no route (it was disrupted elsewhere).
+            OrderResult::Succeeds if self.convoy_failed(army).is_some() => vec![NO_CONVOY],
+            OrderResult::Succeeds => Vec::new(),
         }
     }
+
+    /// The locations of the fleets ordered to convoy the army in `from` to `to`.
+    fn convoyers(&self, from: ProvinceId, to: ProvinceId) -> Vec<dip::LocId> {
+        let map = self.map;
+        self.orders
+            .iter()
+            .filter(|o| matches!(&o.action, Action::Convoy { army, to: t } if army.place.province == from && t.province == to))
+            .filter_map(|o| self.start.unit_in(map, o.unit.place.province).map(|u| u.loc))
+            .collect()
+    }
+
+    /// Whether a fleet of the army's own power among `ordered` lies on a route of the
+    /// board's fleets from `from` to `to` (MILA's sign that the army means to go by convoy).
+    fn own_fleet_on_a_route(&self, from: ProvinceId, to: ProvinceId, ordered: &[dip::LocId]) -> bool {
+        let map = self.map;
+        let Some(power) = self.start.unit_in(map, from).map(|u| u.power) else { return false };
+        let board: Vec<dip::LocId> = self
+            .start
+            .units
+            .iter()
+            .filter(|u| u.kind == dip::UnitKind::Fleet && map.can_convoy(map.province_of(u.loc)))
+            .map(|u| u.loc)
+            .collect();
+        let on_route = on_chains(map, &board, from, to);
+        board.iter().zip(&on_route).any(|(loc, &on)| {
+            on && ordered.contains(loc) && self.start.units.iter().any(|u| u.loc == *loc && u.power == power)
+        })
+    }
+}
+
+/// For each fleet of `fleets`, whether it lies on a chain of them from `from` to `to`: a
+/// fleet reached from `from` through the fleets, from which `to` is reached.
+fn on_chains(map: &Map, fleets: &[dip::LocId], from: ProvinceId, to: ProvinceId) -> Vec<bool> {
+    let spread = |start: ProvinceId| {
+        let mut reached: Vec<bool> = fleets.iter().map(|&f| map.fleet_reaches(f, start)).collect();
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for i in 0..fleets.len() {
+                if !reached[i] && (0..fleets.len()).any(|j| reached[j] && map.fleet_adjacent(fleets[j], fleets[i])) {
+                    reached[i] = true;
+                    grew = true;
+                }
+            }
+        }
+        reached
+    };
+    let (forth, back) = (spread(from), spread(to));
+    forth.iter().zip(&back).map(|(&a, &b)| a && b).collect()
 }
 
 impl Played {
