@@ -1049,6 +1049,22 @@ impl MilaCore {
         Ok(core)
     }
 
+    /// MILA's `draw(winners=None)`: the game ends in a draw of `winners` (power names; by
+    /// default every power with units), the phase waiting recorded unplayed. Does nothing to
+    /// a game that is over.
+    #[pyo3(signature = (winners=None))]
+    fn _draw(&mut self, winners: Option<Vec<String>>) -> PyResult<()> {
+        if self.done {
+            return Ok(());
+        }
+        let winners = match winners {
+            Some(names) => Some(names.iter().map(|n| self.power(n)).collect::<PyResult<Vec<PowerId>>>()?),
+            None => None,
+        };
+        self.draw(winners);
+        Ok(())
+    }
+
     /// MILA's `outcome`: `[phase, winner, ...]` once the game has ended by a win or a
     /// draw; else empty.
     fn _outcome(&self) -> Vec<String> {

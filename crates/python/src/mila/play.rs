@@ -272,28 +272,40 @@ impl MilaCore {
             self.ended = Some(Arc::new(Ended { phase: winter, victors }));
             self.done = true;
         } else if u32::from(year) + 1 == u32::from(map.start_year()) + 100 {
-            // MILA's draw after a hundred years records the winter as a phase of its own.
+            // MILA's draw after a hundred years, in the winter.
             self.position.phase = winter;
-            let victors = map.powers().filter(|&p| self.position.units.iter().any(|u| u.power == p)).collect();
-            let outcome = PhaseOutcome::Adjustment(AdjustmentOutcome {
-                results: Vec::new(),
-                powers: Vec::new(),
-                built: Vec::new(),
-                removed: Vec::new(),
-                position: self.position.clone(),
-            });
-            let record = Played {
-                position: self.position.clone(),
-                unit_order: self.unit_order.clone(),
-                centre_order: self.centre_order.clone(),
-                orders: Vec::new(),
-                outcome,
-                voided: None,
-            };
-            self.history.push(Arc::new(record));
-            self.ended = Some(Arc::new(Ended { phase: winter, victors }));
-            self.done = true;
+            self.draw(None);
         }
+    }
+
+    /// Ends the game in a draw as MILA's `draw()` does: the phase waiting is recorded as a
+    /// phase of its own, unplayed (no orders, no results), and the game is over, won by
+    /// `victors` (by default every power with units on the board).
+    pub(super) fn draw(&mut self, victors: Option<Vec<PowerId>>) {
+        let map = &*self.map;
+        let victors = victors
+            .unwrap_or_else(|| map.powers().filter(|&p| self.position.units.iter().any(|u| u.power == p)).collect());
+        let outcome = PhaseOutcome::Adjustment(AdjustmentOutcome {
+            results: Vec::new(),
+            powers: Vec::new(),
+            built: Vec::new(),
+            removed: Vec::new(),
+            position: self.position.clone(),
+        });
+        let record = Played {
+            position: self.position.clone(),
+            unit_order: self.unit_order.clone(),
+            centre_order: self.centre_order.clone(),
+            orders: Vec::new(),
+            outcome,
+            voided: None,
+        };
+        self.history.push(Arc::new(record));
+        for list in &mut self.orders {
+            list.clear();
+        }
+        self.ended = Some(Arc::new(Ended { phase: self.position.phase, victors }));
+        self.done = true;
     }
 }
 

@@ -701,6 +701,14 @@ class Game(MilaCore):
             self.note = state["note"]
         self._set_state(state)
 
+    def draw(self, winners: Optional[Iterable[str]] = None) -> Tuple[GamePhaseData, GamePhaseData]:
+        """Ends the game in a draw, as MILA's ``draw()``: of ``winners`` (power names), by
+        default every power with units. The phase waiting is recorded unplayed; returns it
+        and the game's phase now (``COMPLETED``), as MILA does."""
+        self._draw(None if winners is None else list(winners))
+        drawn = self._phase_data(self._history_len() - 1)
+        return drawn, GamePhaseData(self.get_current_phase(), self.get_state(), {}, {})
+
     # MILA's zobrist hash of the board.
     def get_hash(self) -> str:
         from .map import zobrist_hash
