@@ -20,6 +20,9 @@ pub struct MapCache {
     /// Location `i` as MILA names it (`PAR`, `STP/SC`), then MILA's impassable places of
     /// the board (`SWI`), which no order names: the keys of a listing.
     pub keys: Vec<Py<PyString>>,
+    /// Each province's place among the provinces sorted by name as MILA names them (MILA
+    /// lists orderable locations sorted so).
+    pub name_rank: Vec<u16>,
     /// Power `i`'s name as MILA writes it (`FRANCE`, `WESTERNCANADA`), as `power_names()`
     /// hands it out: given back, it is known by its address.
     pub powers: Vec<Py<PyString>>,
@@ -27,6 +30,10 @@ pub struct MapCache {
     pub template: Py<PyDict>,
     /// The last dicts listings handed out, filled again once no one holds them.
     pub dicts: crate::dicts::DictPool,
+    /// The rules games on the map were made with, by the presets and overrides that made
+    /// them: a preset's file is read once, not for each game (a game of an agent's
+    /// self-play is made in microseconds).
+    rules: Mutex<Vec<(Vec<String>, dip::Rules)>>,
     orders: Mutex<OrderTexts>,
 }
 
@@ -91,6 +98,21 @@ const MAX_ORDERS: usize = 500_000;
 const MAX_CELLS: usize = 4 << 20;
 
 impl MapCache {
+    /// The rules of a game on this map made with `items` (presets and `ISSUE=CHOICE`
+    /// overrides, in order): `crate::convert::rules_for`, worked out once for each list.
+    pub fn rules(&self, items: &[String]) -> PyResult<dip::Rules> {
+        let mut known = self.rules.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, rules)) = known.iter().find(|(k, _)| k == items) {
+            return Ok(*rules);
+        }
+        let rules = crate::convert::rules_for(&self.map, items)?;
+        // A handful of lists in practice; bounded all the same.
+        if known.len() < 64 {
+            known.push((items.to_vec(), rules));
+        }
+        Ok(rules)
+    }
+
     /// The order texts, locked for a whole listing. The GIL serialises callers, so the
     /// lock is never contended; a poisoned lock only means a panic elsewhere, and the
     /// table is still a valid cache.
@@ -872,7 +894,14 @@ pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
     let template = template.unbind();
     let orders = Mutex::new(OrderTexts::new(&map));
     let dicts = crate::dicts::DictPool::default();
-    let cache = Arc::new(MapCache { map: Arc::new(map), keys, powers, template, dicts, orders });
+    let rules = Mutex::new(Vec::new());
+    let mut by_name: Vec<dip::ProvinceId> = map.provinces().collect();
+    by_name.sort_by_key(|&p| map.province(p).abbr.to_ascii_uppercase());
+    let mut name_rank = vec![0u16; map.province_count()];
+    for (rank, p) in by_name.iter().enumerate() {
+        name_rank[p.index()] = rank as u16;
+    }
+    let cache = Arc::new(MapCache { map: Arc::new(map), keys, name_rank, powers, template, dicts, orders, rules });
     maps.push((name, cache.clone()));
     Ok(cache)
 }

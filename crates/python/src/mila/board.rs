@@ -208,6 +208,9 @@ impl MilaCore {
     pub(super) fn captured(&mut self, before: &[Option<PowerId>]) {
         let map = &*self.map;
         let owners = &self.position.owners;
+        if owners.as_slice() == before {
+            return;
+        }
         let order = Arc::make_mut(&mut self.centre_order);
         let mut taken: Vec<ProvinceId> = Vec::new();
         for power in map.powers() {

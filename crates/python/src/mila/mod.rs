@@ -27,7 +27,7 @@ use dip::movement::Adjudicator;
 use dip::{LegalAction, Map, ParseOptions, PhaseKind, PhaseOutcome, Position, PowerId, ProvinceId, Rules};
 
 use crate::cache::{MapCache, OrderTexts, map_cache};
-use crate::convert::{adjudication_error, game_errors, rules_for, serde_to_py};
+use crate::convert::{adjudication_error, game_errors, serde_to_py};
 use crate::core::{power_id, saved_game_arg};
 use book::{Entry, Given};
 use play::Ended;
@@ -315,7 +315,7 @@ impl MilaCore {
             }
         };
         // MILA sorts them by name.
-        provinces.sort_by(|a, b| map.province(*a).abbr.cmp(&map.province(*b).abbr));
+        provinces.sort_unstable_by_key(|p| self.cache.name_rank[p.index()]);
         provinces
     }
 
@@ -329,14 +329,24 @@ impl MilaCore {
     /// every item is checked to be a string before any order is set; empty ones are left
     /// out, as MILA leaves them out.
     fn order_items<'py>(orders: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyString>>> {
-        let items: Vec<Bound<'py, PyString>> = if let Ok(one) = orders.cast::<PyString>() {
-            vec![one.clone()]
-        } else if let Ok(list) = orders.cast::<PyList>() {
-            list.iter().map(|o| o.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?
-        } else {
-            orders.try_iter()?.map(|o| o?.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?
+        let kept = |item: Bound<'py, PyAny>| -> PyResult<Option<Bound<'py, PyString>>> {
+            let text = item.cast_into::<PyString>()?;
+            Ok((text.len()? > 0).then_some(text))
         };
-        Ok(items.into_iter().filter(|s| s.len().is_ok_and(|n| n > 0)).collect())
+        let mut items: Vec<Bound<'py, PyString>> = Vec::new();
+        if let Ok(one) = orders.cast::<PyString>() {
+            items.extend(kept(one.clone().into_any())?);
+        } else if let Ok(list) = orders.cast::<PyList>() {
+            items.reserve(list.len());
+            for item in list.iter() {
+                items.extend(kept(item)?);
+            }
+        } else {
+            for item in orders.try_iter()? {
+                items.extend(kept(item?)?);
+            }
+        }
+        Ok(items)
     }
 
     /// Adds messages to `game.error`.
@@ -464,7 +474,7 @@ impl MilaCore {
             items = Self::default_rule_items();
         }
         let cache = map_cache(py, map_name)?;
-        let rules = rules_for(&cache.map, &items)?;
+        let rules = cache.rules(&items)?;
         let position = Position::opening(&cache.map);
         Ok(MilaCore::fresh(cache, rules, position))
     }
@@ -992,11 +1002,11 @@ impl MilaCore {
         let map = cache.map.clone();
         let recorded = saved.other.get("metadata").and_then(|m| m.get(saved::RULES_METADATA)).is_some();
         let rules = if !rules.is_empty() {
-            rules_for(&map, &rules)?
+            cache.rules(&rules)?
         } else if recorded {
             saved::saved_rules(&map, &saved).map_err(|e| game_errors(vec![e]))?
         } else {
-            rules_for(&map, &Self::default_rule_items())?
+            cache.rules(&Self::default_rule_items())?
         };
         let fault = |phase: &str, message: String| {
             crate::GameError::new_err(format!("game `{}`, phase {phase}: {message}", saved.id))

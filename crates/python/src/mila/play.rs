@@ -35,12 +35,17 @@ thread_local! {
     /// The orders of the phase being played, written out for the adjudicator: one list a
     /// thread, reused.
     static ORDERS: RefCell<Vec<Order>> = const { RefCell::new(Vec::new()) };
-    /// Per province, the index of its unit in the list being arranged: one table a thread.
-    static PLACES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    /// Per province, the rank of the start's unit there, and the index of the next board's
+    /// unit there, for the order being arranged: two tables a thread.
+    static PLACES: RefCell<(Vec<u32>, Vec<u32>)> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// No unit in the province.
 const EMPTY: u32 = u32::MAX;
+/// A unit arrived in the province (a move, retreat or build).
+const ARRIVED: u32 = u32::MAX - 1;
+/// The province's unit has its place in the order.
+const PLACED: u32 = u32::MAX - 2;
 
 impl MilaCore {
     /// The orders of every power, moved out (the phase is about to be played): the orders
@@ -51,12 +56,13 @@ impl MilaCore {
         let mut voided = Vec::new();
         let unchecked = self.flags.no_check && self.position.phase.kind == PhaseKind::Movement;
         for power in 0..self.orders.len() {
-            let list = std::mem::take(&mut self.orders[power]);
             if unchecked {
+                let list = std::mem::take(&mut self.orders[power]);
                 self.read_unchecked(adjudicator, PowerId(power as u8), list, &mut given, &mut voided);
                 continue;
             }
-            for entry in list {
+            // Drained, not taken: each power's list keeps its room for the next phase.
+            for entry in self.orders[power].drain(..) {
                 match entry {
                     Entry::Order(order) => given.push(order),
                     Entry::Void(text) => voided.push((PowerId(power as u8), text)),
@@ -149,7 +155,7 @@ impl MilaCore {
             written.extend(given.iter().map(|g| g.to_order(&self.map)));
             let result = dip::play_phase_with(adjudicator, &self.map, &self.position, written, &self.rules)?;
             let mut next = result.next;
-            let order = arrange(&self.map, &self.position, &self.unit_order, written, &result.outcome, &mut next);
+            let order = arrange(&self.map, &self.unit_order, written, &result.outcome, &mut next);
             Ok((result.outcome, next, order))
         });
         let (outcome, next, order) = match played {
@@ -209,7 +215,7 @@ impl MilaCore {
                 // Nothing left to retreat: MILA skips the phase (not recorded).
                 let result = dip::play_phase_with(adjudicator, &map, &self.position, &[], &self.rules)?;
                 let mut next = result.next;
-                let order = arrange(&map, &self.position, &self.unit_order, &[], &result.outcome, &mut next);
+                let order = arrange(&map, &self.unit_order, &[], &result.outcome, &mut next);
                 self.position = next;
                 self.unit_order = Arc::new(order);
                 fall_over = start_phase.season == Season::Fall;
@@ -218,7 +224,9 @@ impl MilaCore {
         if let Some(before) = owners_before.filter(|_| fall_over) {
             self.year_end(&before, start_phase.year);
         }
-        self.board_changed();
+        // A new board. The old listing stays until the next listing replaces it, so it is
+        // freed on the Python thread that made it, not on one of process_many's.
+        self.board = super::next_board();
         Ok(())
     }
 
@@ -251,9 +259,14 @@ impl MilaCore {
         } else {
             self.captured(before);
         }
-        let count = |owners: &[Option<PowerId>], power: PowerId| owners.iter().filter(|&&o| o == Some(power)).count();
-        let now: Vec<usize> = map.powers().map(|p| count(&self.position.owners, p)).collect();
-        let then: Vec<usize> = map.powers().map(|p| count(before, p)).collect();
+        let count = |owners: &[Option<PowerId>]| {
+            let mut counts = vec![0usize; map.power_count()];
+            for owner in owners.iter().flatten() {
+                counts[owner.index()] += 1;
+            }
+            counts
+        };
+        let (now, then) = (count(&self.position.owners), count(before));
         let win = usize::from(map.victory_centres());
         let top = now.iter().copied().max().unwrap_or(0);
         let leaders = now.iter().filter(|&&n| n == top).count();
@@ -313,20 +326,26 @@ impl MilaCore {
 /// stayed where they were in their order before, then those that arrived (moved, retreated,
 /// built) in the order MILA adds them (a move in the order of the units before, a retreat
 /// or build in the order of the orders). Units waiting to retreat are put in the order of
-/// the units they were. Both boards have their units sorted by location (normalised).
+/// the units they were. The next board has its units sorted by location (normalised).
+/// Linear in the units, with two tables by province a thread.
 fn arrange(
     map: &Map,
-    start: &Position,
     start_order: &[LocId],
     orders: &[Order],
     outcome: &PhaseOutcome,
     next: &mut Position,
 ) -> Vec<LocId> {
-    PLACES.with_borrow_mut(|places| {
+    PLACES.with_borrow_mut(|(places, next_at)| {
+        let provinces = map.province_count();
         places.clear();
-        places.resize(map.province_count(), EMPTY);
+        places.resize(provinces, EMPTY);
         for (i, &loc) in start_order.iter().enumerate() {
             places[map.province_of(loc).index()] = i as u32;
+        }
+        next_at.clear();
+        next_at.resize(provinces, EMPTY);
+        for (i, u) in next.units.iter().enumerate() {
+            next_at[map.province_of(u.loc).index()] = i as u32;
         }
         // Where each unit that arrived came in: (its province, the rank it comes in at).
         let mut arrivals: Vec<(ProvinceId, u32)> = Vec::new();
@@ -354,29 +373,36 @@ fn arrange(
             }
         }
         arrivals.sort_by_key(|&(_, rank)| rank);
-        let unit_at = |position: &Position, loc: LocId| {
-            position.units.binary_search_by_key(&loc, |u| u.loc).ok().map(|i| position.units[i])
-        };
+        if next.dislodged.len() > 1 {
+            next.dislodged.sort_by_key(|d| places[map.province_of(d.unit.loc).index()]);
+        }
+        // The start's ranks are read; from here `places` marks the provinces whose unit is
+        // in the order already (`PLACED`) or arrived (`ARRIVED`).
+        for &(province, _) in &arrivals {
+            places[province.index()] = ARRIVED;
+        }
         let mut order: Vec<LocId> = Vec::with_capacity(next.units.len());
         for &loc in start_order {
-            let province = map.province_of(loc);
-            let stayed = unit_at(next, loc).is_some_and(|u| Some(u) == unit_at(start, loc));
-            if stayed && !arrivals.iter().any(|&(p, _)| p == province) {
+            // A unit where a unit stood, and none arrived, is the unit that stood there.
+            let province = map.province_of(loc).index();
+            let stayed = next_at[province] != EMPTY && next.units[next_at[province] as usize].loc == loc;
+            if places[province] != ARRIVED && stayed {
                 order.push(loc);
+                places[province] = PLACED;
             }
         }
         for &(province, _) in &arrivals {
-            if let Some(u) = next.unit_in(map, province) {
-                order.push(u.loc);
+            if let Some(&i) = next_at.get(province.index()).filter(|&&i| i != EMPTY) {
+                order.push(next.units[i as usize].loc);
+                places[province.index()] = PLACED;
             }
         }
         // Units the order does not know yet (none, unless the engine placed one unforeseen).
         for u in &next.units {
-            if !order.contains(&u.loc) {
+            if places[map.province_of(u.loc).index()] != PLACED {
                 order.push(u.loc);
             }
         }
-        next.dislodged.sort_by_key(|d| places[map.province_of(d.unit.loc).index()]);
         order
     })
 }

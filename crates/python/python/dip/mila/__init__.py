@@ -57,6 +57,39 @@ _RULES: Dict[str, Dict[str, Tuple[str, ...]]] = {
 }
 
 
+def _add_rule(rules: List[str], no_rules: set, rule: str, error: List[str]) -> None:
+    """MILA's add_rule on a list of flags: the flag with those it adds and removes; an unknown
+    flag, or one a flag present forbids (named in ``error``), is passed over."""
+    if rule not in _RULES or rule in no_rules:
+        return
+    links = _RULES[rule]
+    for forbidden in links.get("!", ()):
+        if forbidden in rules:
+            error.append(f"rule {rule} cannot be added beside {forbidden}")
+            return
+        no_rules.add(forbidden)
+    for added in links.get("+", ()):
+        if added not in rules:
+            rules.append(added)
+    for removed in links.get("-", ()):
+        if removed in rules:
+            rules.remove(removed)
+    if rule not in rules:
+        rules.append(rule)
+
+
+def _default_rules() -> Tuple[Tuple[str, ...], frozenset]:
+    rules: List[str] = []
+    no_rules: set = set()
+    for rule in DEFAULT_RULES:
+        _add_rule(rules, no_rules, rule, [])
+    return tuple(rules), frozenset(no_rules)
+
+
+# MILA's default flags with those they add, and those they forbid.
+_DEFAULT_RULES = _default_rules()
+
+
 class _SyncedList(list):
     """A list that hands its content back to the game after every change (MILA code
     changes ``power.units`` and ``power.centers`` in place)."""
@@ -397,10 +430,14 @@ class Game(MilaCore):
         **kwargs: Any,
     ) -> None:
         # The board was made from the same arguments by MilaCore.__new__.
-        self._rules: List[str] = []
-        self.no_rules: set = set()
-        for rule in [rules] if isinstance(rules, str) else list(DEFAULT_RULES if rules is None else rules):
-            self.add_rule(rule)
+        if rules is None:
+            # MILA's default flags, worked out once: none of them changes what the board does.
+            self._rules, self.no_rules = list(_DEFAULT_RULES[0]), set(_DEFAULT_RULES[1])
+        else:
+            self._rules, self.no_rules = [], set()
+            for rule in [rules] if isinstance(rules, str) else list(rules):
+                _add_rule(self._rules, self.no_rules, rule, self.error)
+            self._set_mila_rules(self._rules)
         self._dip_rules = [dip_rules] if isinstance(dip_rules, str) else list(dip_rules or [])
         self.game_id = game_id or "dip"
         self.map_name = map_name
@@ -418,9 +455,8 @@ class Game(MilaCore):
         `like` (copied) or the defaults."""
         game = cls.__new__(cls, _source=core)
         if like is None:
-            game._rules, game.no_rules, game._dip_rules, game.game_id = [], set(), [], "dip"
-            for rule in DEFAULT_RULES:
-                game.add_rule(rule)
+            game._rules, game.no_rules = list(_DEFAULT_RULES[0]), set(_DEFAULT_RULES[1])
+            game._dip_rules, game.game_id = [], "dip"
             game.map_name, game.metadata, game.note, game.role = core._map_name, {}, "", "SERVER"
             game.deadline, game.messages = 0, {}
         else:
@@ -440,29 +476,15 @@ class Game(MilaCore):
 
     @rules.setter
     def rules(self, rules: Iterable[str]) -> None:
-        self._rules = []
+        self._rules, self.no_rules = [], set()
         for rule in rules:
-            self.add_rule(rule)
+            _add_rule(self._rules, self.no_rules, rule, self.error)
+        self._set_mila_rules(self._rules)
 
     def add_rule(self, rule: str) -> None:
         """Adds a MILA rule flag with the flags it adds and removes, as MILA does (an
         unknown flag, or one a flag present forbids, is passed over)."""
-        if rule not in _RULES or rule in self.no_rules:
-            return
-        links = _RULES[rule]
-        for forbidden in links.get("!", ()):
-            if forbidden in self._rules:
-                self.error.append(f"rule {rule} cannot be added beside {forbidden}")
-                return
-            self.no_rules.add(forbidden)
-        for added in links.get("+", ()):
-            if added not in self._rules:
-                self._rules.append(added)
-        for removed in links.get("-", ()):
-            if removed in self._rules:
-                self._rules.remove(removed)
-        if rule not in self._rules:
-            self._rules.append(rule)
+        _add_rule(self._rules, self.no_rules, rule, self.error)
         self._set_mila_rules(self._rules)
 
     def remove_rule(self, rule: str) -> None:
