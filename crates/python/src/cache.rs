@@ -35,6 +35,20 @@ pub struct MapCache {
     /// self-play is made in microseconds).
     rules: Mutex<Vec<(Vec<String>, dip::Rules)>>,
     orders: Mutex<OrderTexts>,
+    /// The opening board as `dip.mila` starts a game from it, made once: a game of an
+    /// agent's self-play starts from a copy.
+    pub opening: Opening,
+}
+
+/// The opening board and the orders MILA lists its units and centres in.
+#[derive(Debug)]
+pub struct Opening {
+    /// The board, its units sorted by location.
+    pub position: dip::Position,
+    /// The units in the order the map lists them (MILA's).
+    pub unit_order: Arc<Vec<LocId>>,
+    /// The centres owned, in MILA's order.
+    pub centre_order: Arc<Vec<dip::ProvinceId>>,
 }
 
 /// The MILA text of every order listed so far, each under a dense id: a listing keeps
@@ -901,7 +915,13 @@ pub fn map_cache(py: Python<'_>, name: &str) -> PyResult<Arc<MapCache>> {
     for (rank, p) in by_name.iter().enumerate() {
         name_rank[p.index()] = rank as u16;
     }
-    let cache = Arc::new(MapCache { map: Arc::new(map), keys, name_rank, powers, template, dicts, orders, rules });
+    let mut position = dip::Position::opening(&map);
+    let centre_order = Arc::new(crate::mila::opening_centre_order(&map, &position.owners));
+    let unit_order = Arc::new(position.units.iter().map(|u| u.loc).collect());
+    position.normalise();
+    let opening = Opening { position, unit_order, centre_order };
+    let cache =
+        Arc::new(MapCache { map: Arc::new(map), keys, name_rank, powers, template, dicts, orders, rules, opening });
     maps.push((name, cache.clone()));
     Ok(cache)
 }

@@ -24,7 +24,6 @@ impl MilaCore {
     /// the board changed.
     pub(super) fn board_changed(&mut self) {
         self.possible = None;
-        self.units_at = None;
         self.board = super::next_board();
     }
 
@@ -449,7 +448,7 @@ pub(super) fn exact_unit(map: &Map, text: &str) -> Option<(dip::UnitKind, LocId)
 
 /// The opening's centres in MILA's order: each power's home centres as the map lists them,
 /// power by power, then any other centre owned at the start.
-pub(super) fn opening_centre_order(map: &Map, owners: &[Option<PowerId>]) -> Vec<ProvinceId> {
+pub(crate) fn opening_centre_order(map: &Map, owners: &[Option<PowerId>]) -> Vec<ProvinceId> {
     let mut order: Vec<ProvinceId> = Vec::new();
     for power in map.powers() {
         order.extend(map.power(power).homes.iter().copied().filter(|h| owners[h.index()] == Some(power)));

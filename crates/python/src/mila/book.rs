@@ -131,26 +131,31 @@ impl MilaCore {
 
     /// Makes `units_at` that of the board waiting.
     pub(super) fn find_units(&mut self) {
-        if self.units_at.as_ref().is_some_and(|(board, _)| *board == self.board) {
+        if self.units_at.0 == self.board {
             return;
         }
         let map = &*self.map;
-        let mut powers = vec![None; map.province_count()];
+        let (board, units) = &mut self.units_at;
+        units.clear();
+        units.resize(map.province_count(), None);
         for u in &self.position.units {
-            powers[map.province_of(u.loc).index()] = Some(u.power);
+            units[map.province_of(u.loc).index()] = Some(*u);
         }
-        self.units_at = Some((self.board, powers));
+        *board = self.board;
     }
 
-    /// Whether `power` has a unit to order in `province` in this movement phase
-    /// (`find_units` called on this board).
-    pub(super) fn owns_unit_in(&self, power: PowerId, province: ProvinceId) -> bool {
+    /// The unit in `province` on the board waiting: from `units_at` once `find_units` made
+    /// it for this board, else looked for.
+    fn unit_at(&self, province: ProvinceId) -> Option<dip::Unit> {
         match &self.units_at {
-            Some((board, powers)) if *board == self.board => {
-                powers.get(province.index()).copied().flatten() == Some(power)
-            }
-            _ => self.position.unit_in(&self.map, province).is_some_and(|u| u.power == power),
+            (board, units) if *board == self.board => units.get(province.index()).copied().flatten(),
+            _ => self.position.unit_in(&self.map, province).copied(),
         }
+    }
+
+    /// Whether `power` has a unit to order in `province` in this movement phase.
+    pub(super) fn owns_unit_in(&self, power: PowerId, province: ProvinceId) -> bool {
+        self.unit_at(province).is_some_and(|u| u.power == power)
     }
 
     /// `set_orders` in a movement phase: each order replaces the unit's earlier one (or,
@@ -210,9 +215,8 @@ impl MilaCore {
     /// default coast; an army's move is supported into the province).
     fn complete(&self, order: &mut Order) {
         let map = &*self.map;
-        let position = &self.position;
         let fill = |spec: &mut dip::UnitSpec| {
-            if let Some(unit) = position.unit_in(map, spec.place.province) {
+            if let Some(unit) = self.unit_at(spec.place.province) {
                 if spec.kind.is_none() {
                     spec.kind = Some(unit.kind);
                 }
@@ -228,7 +232,7 @@ impl MilaCore {
             Action::SupportMove { target, to } => {
                 fill(target);
                 if to.coast.is_some() {
-                    let mover = position.unit_in(map, target.place.province);
+                    let mover = self.unit_at(target.place.province);
                     to.coast = match (supporter, mover) {
                         (Some(UnitKind::Fleet), Some(fleet)) if fleet.kind == UnitKind::Fleet => {
                             let mut coasts =

@@ -29,6 +29,7 @@ use dip::{LegalAction, Map, ParseOptions, PhaseKind, PhaseOutcome, Position, Pow
 use crate::cache::{MapCache, OrderTexts, map_cache};
 use crate::convert::{adjudication_error, game_errors, serde_to_py};
 use crate::core::{power_id, saved_game_arg};
+pub(crate) use board::opening_centre_order;
 use book::{Entry, Given};
 use play::Ended;
 
@@ -98,9 +99,10 @@ pub struct MilaCore {
     /// MILA's `game.error`: the orders `set_orders` ignored, with why. Made when first
     /// needed (most games never ignore an order).
     error: Option<Py<PyList>>,
-    /// The power of the unit in each province, for the board numbered `board` (made when
-    /// `set_orders` first needs it on a board): each order given is checked against it.
-    units_at: Option<(u64, Vec<Option<PowerId>>)>,
+    /// The unit in each province, of the board numbered `.0` (0: none yet), filled when
+    /// `set_orders` first needs it on a board: each order given is checked and written out
+    /// against it.
+    units_at: (u64, Vec<Option<dip::Unit>>),
 }
 
 /// The possible orders of one board: ids of their texts in the map's table of a given
@@ -170,12 +172,13 @@ fn next_board() -> u64 {
 type Voided = (PowerId, Box<str>);
 
 impl MilaCore {
-    fn fresh(cache: Arc<MapCache>, rules: Rules, mut position: Position) -> Self {
+    /// A game at the map's opening.
+    fn fresh(cache: Arc<MapCache>, rules: Rules) -> Self {
         let map = cache.map.clone();
         let powers = map.power_count();
-        let centre_order = Arc::new(board::opening_centre_order(&map, &position.owners));
-        let unit_order = Arc::new(position.units.iter().map(|u| u.loc).collect());
-        position.normalise();
+        let opening = &cache.opening;
+        let (position, unit_order, centre_order) =
+            (opening.position.clone(), opening.unit_order.clone(), opening.centre_order.clone());
         MilaCore {
             cache,
             map,
@@ -192,7 +195,7 @@ impl MilaCore {
             possible: None,
             board: next_board(),
             error: None,
-            units_at: None,
+            units_at: (0, Vec::new()),
         }
     }
 
@@ -214,7 +217,7 @@ impl MilaCore {
             possible: self.possible.clone().filter(|l| l.board == self.board),
             board: self.board,
             error: self.error.as_ref().map(|list| list.bind(py).get_slice(0, usize::MAX).unbind()),
-            units_at: None,
+            units_at: (0, Vec::new()),
         }
     }
 
@@ -475,8 +478,7 @@ impl MilaCore {
         }
         let cache = map_cache(py, map_name)?;
         let rules = cache.rules(&items)?;
-        let position = Position::opening(&cache.map);
-        Ok(MilaCore::fresh(cache, rules, position))
+        Ok(MilaCore::fresh(cache, rules))
     }
 
     /// The map's name as dip knows it.
@@ -1014,7 +1016,7 @@ impl MilaCore {
         let Some(first) = saved.phases.first() else {
             return Err(crate::GameError::new_err(format!("game `{}`: the game has no phases", saved.id)));
         };
-        let mut core = MilaCore::fresh(cache.clone(), rules, Position::opening(&map));
+        let mut core = MilaCore::fresh(cache.clone(), rules);
         let Some(state) = &first.state else { return Err(fault(&first.name, "the phase has no `state`".into())) };
         let mut faults = Vec::new();
         core.apply_state(serde_to_py(py, state)?.cast::<PyDict>()?, &mut faults)?;
