@@ -231,7 +231,16 @@ impl MilaCore {
     fn power_of(&self, name: &Bound<'_, PyString>) -> PyResult<PowerId> {
         match self.cache.powers.iter().position(|p| p.as_ptr() == name.as_ptr()) {
             Some(i) => Ok(PowerId(i as u8)),
-            None => self.power(&name.to_cow()?),
+            None => {
+                // Written as MILA writes it (the common case: a name from Python code), or
+                // read as any of the power's names.
+                let text = name.to_cow()?;
+                let py = name.py();
+                match self.cache.powers.iter().position(|p| p.bind(py).to_str().is_ok_and(|p| p == text)) {
+                    Some(i) => Ok(PowerId(i as u8)),
+                    None => self.power(&text),
+                }
+            }
         }
     }
 
