@@ -29,15 +29,20 @@ fn temp_dir(test: &str) -> PathBuf {
     dir
 }
 
-fn cicero() -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir(root().join("games/cicero"))
-        .expect("games/cicero")
+/// The saved games in `games/<folder>`, as paths from the workspace, sorted.
+fn games_in(folder: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("games").join(folder))
+        .unwrap_or_else(|e| panic!("games/{folder}: {e}"))
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .map(|p| p.strip_prefix(root()).expect("in the workspace").display().to_string())
         .collect();
     files.sort();
     files
+}
+
+fn cicero() -> Vec<String> {
+    games_in("cicero")
 }
 
 #[test]
@@ -154,14 +159,7 @@ fn a_game_played_with_dip_run_is_written_as_a_saved_game_and_replays() {
 }
 
 fn handmade() -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir(root().join("games/handmade"))
-        .expect("games/handmade")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| p.strip_prefix(root()).expect("in the workspace").display().to_string())
-        .collect();
-    files.sort();
-    files
+    games_in("handmade")
 }
 
 /// Games written as MILA writes them (`null` orders for the phase in progress), in dip's

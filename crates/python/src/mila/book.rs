@@ -109,6 +109,13 @@ fn refusal(text: &str, why: impl std::fmt::Display) -> String {
     format!("{text}: {why}")
 }
 
+/// An order of a retreat or adjustment phase kept void (MILA keeps it, and plays nothing
+/// for it), named in `refused` with why.
+fn keep_void(batch: &mut Vec<Entry>, refused: &mut Vec<String>, text: &str, why: impl std::fmt::Display) {
+    refused.push(refusal(text, why));
+    batch.push(Entry::Void(text.into()));
+}
+
 impl MilaCore {
     /// The order a string given to `set_orders` stands for: taken from the table when it
     /// is a string a listing gave for this kind of phase, else read from its text.
@@ -303,6 +310,29 @@ impl MilaCore {
         }
     }
 
+    /// An order given in a retreat or adjustment phase, read; `None` when it is kept void
+    /// (in `batch`, with why in `refused`) or passed over (fewer than two words, as MILA).
+    fn read_or_void(
+        &self,
+        table: &OrderTexts,
+        power: PowerId,
+        item: &Bound<'_, PyString>,
+        text: &str,
+        batch: &mut Vec<Entry>,
+        refused: &mut Vec<String>,
+    ) -> Option<Given> {
+        if text.split_whitespace().count() < 2 {
+            return None;
+        }
+        match self.order_from(table, power, item) {
+            Ok(order) => Some(order),
+            Err(e) => {
+                keep_void(batch, refused, text, e);
+                None
+            }
+        }
+    }
+
     /// `set_orders` in a retreat phase: an order for a dislodged unit of the power that
     /// the retreat rules allow counts; any other is kept void. With `replace` an order
     /// replaces the unit's earlier ones, else a second order for a unit is dropped. An
@@ -320,31 +350,19 @@ impl MilaCore {
         {
             let table = self.cache.order_texts();
             for item in items {
-                let text = item.to_cow()?.into_owned();
-                if text.split_whitespace().count() < 2 {
-                    continue;
-                }
-                let order = match self.order_from(&table, power, item) {
-                    Ok(order) => order,
-                    Err(e) => {
-                        refused.push(refusal(&text, e));
-                        batch.push(Entry::Void(text.into()));
-                        continue;
-                    }
-                };
+                let text = item.to_cow()?;
+                let Some(order) = self.read_or_void(&table, power, item, &text, &mut batch, refused) else { continue };
                 let province = order.province(&map);
                 let is_dislodged = province.is_some_and(|p| {
                     self.position.dislodged.iter().any(|d| d.unit.power == power && map.province_of(d.unit.loc) == p)
                 });
                 if !is_dislodged {
-                    refused.push(refusal(&text, "no dislodged unit of this power there"));
-                    batch.push(Entry::Void(text.into()));
+                    keep_void(&mut batch, refused, &text, "no dislodged unit of this power there");
                     continue;
                 }
                 let Some(province) = province else { continue };
                 if retreated.contains(&province) {
-                    refused.push(refusal(&text, "a second order for the unit"));
-                    batch.push(Entry::Void(text.into()));
+                    keep_void(&mut batch, refused, &text, "a second order for the unit");
                     continue;
                 }
                 let written = order.to_order(&map);
@@ -352,12 +370,10 @@ impl MilaCore {
                     dip::adjudicate_retreats(&map, &self.position, std::slice::from_ref(&written), &self.rules);
                 match checked.as_ref().map(|o| o.results.first()) {
                     Ok(Some(RetreatResult::Illegal(why))) => {
-                        refused.push(refusal(&text, why));
-                        batch.push(Entry::Void(text.into()));
+                        keep_void(&mut batch, refused, &text, why);
                     }
                     Err(e) => {
-                        refused.push(refusal(&text, e));
-                        batch.push(Entry::Void(text.into()));
+                        keep_void(&mut batch, refused, &text, e);
                     }
                     Ok(_) => {
                         retreated.push(province);
@@ -402,22 +418,11 @@ impl MilaCore {
                         let waive = dip::LegalOrder { power, unit: None, action: LegalAction::Waive };
                         batch.push(Entry::Order(Given::Listed(waive)));
                     } else {
-                        refused.push(refusal(&text, "a power that must remove units cannot waive"));
-                        batch.push(Entry::Void(text.into()));
+                        keep_void(&mut batch, refused, &text, "a power that must remove units cannot waive");
                     }
                     continue;
                 }
-                if text.split_whitespace().count() < 2 {
-                    continue;
-                }
-                let order = match self.order_from(&table, power, item) {
-                    Ok(order) => order,
-                    Err(e) => {
-                        refused.push(refusal(&text, e));
-                        batch.push(Entry::Void(text.into()));
-                        continue;
-                    }
-                };
+                let Some(order) = self.read_or_void(&table, power, item, &text, &mut batch, refused) else { continue };
                 let written = order.to_order(&map);
                 let void = match (&written.action, need < 0) {
                     (Action::Build, false) => {
@@ -456,8 +461,7 @@ impl MilaCore {
                 };
                 match void {
                     Some(why) => {
-                        refused.push(refusal(&text, why));
-                        batch.push(Entry::Void(text.into()));
+                        keep_void(&mut batch, refused, &text, why);
                     }
                     None => batch.push(Entry::Order(order)),
                 }
