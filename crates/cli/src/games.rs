@@ -230,6 +230,16 @@ fn report_game(out: &mut String, file: &str, map: &Map, replay: &GameReplay, tal
                 for d in differences {
                     outln!(out, "    {d}");
                 }
+                if !phase.removed_at_once.is_empty() {
+                    // The board compared is not the one dip made: say which units it lacks.
+                    let units: Vec<String> = phase.removed_at_once.iter().map(|(p, u)| format!("{p} {u}")).collect();
+                    outln!(
+                        out,
+                        "  compared after disbanding {}, dislodged with nowhere to retreat, as the record removed \
+                         them at once",
+                        units.join(", ")
+                    );
+                }
                 let mut silent: Vec<&String> = differences
                     .iter()
                     .filter_map(|d| d.power.as_ref())

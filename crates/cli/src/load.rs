@@ -65,8 +65,8 @@ pub struct Variant {
 /// The rule choices given on the command line: a preset, then single overrides.
 #[derive(Debug, Default, Clone, clap::Args)]
 pub struct RuleArgs {
-    /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`, `webdiplomacy`, `mila`) or the
-    /// path of a preset `.toml` file; applied on top of the variant's own choices.
+    /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`, `webdiplomacy`, `mila`,
+    /// `dipcc`) or the path of a preset `.toml` file; applied on top of the variant's own choices.
     #[arg(long = "rules", value_name = "PRESET")]
     pub preset: Option<String>,
     /// One DATC issue's choice, `4.A.2=all-hold`; may be repeated; applied last.

@@ -153,8 +153,8 @@ enum Command {
     Rules {
         /// A variant (embedded name or `.ron` file) whose own choices apply.
         variant: Option<String>,
-        /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`, `webdiplomacy`, `mila`) or a
-        /// preset file.
+        /// A rule preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`, `webdiplomacy`, `mila`,
+        /// `dipcc`) or a preset file.
         #[arg(long = "rules", value_name = "PRESET")]
         preset: Option<String>,
         /// One DATC issue's choice, `4.A.2=AllHold`; may be repeated.

@@ -193,6 +193,65 @@ fn records_of_either_way_with_a_unit_that_cannot_retreat() {
     assert!(run.stdout.contains("Spring 1902 Movement"), "{}", run.stdout);
 }
 
+/// What `dip replay` prints for a phase that differs: when the record shows standing a unit
+/// dip dislodged with nowhere to retreat, the dislodgement (the record did not remove the
+/// unit at once, it never dislodged it); when the record did remove it at once and differs
+/// elsewhere, which units the board compared lacks; and among the orders involved, an
+/// attack that cut a support from a province no difference names.
+#[test]
+fn replay_shows_what_differs_behind_a_removal_at_once() {
+    let dir = temp_dir("removed");
+    let text = std::fs::read_to_string(root().join("games/handmade/no_retreat_removed.json")).expect("a game");
+    let game: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let write = |name: &str, game: &serde_json::Value| {
+        let path = dir.join(name);
+        std::fs::write(&path, serde_json::to_string(game).expect("JSON")).expect("write");
+        path.to_string_lossy().into_owned()
+    };
+
+    // The record has the attack on Denmark fail: the English army is still standing.
+    let mut standing = game.clone();
+    standing["phases"][1]["state"]["units"]["ENGLAND"] = serde_json::json!(["A DEN"]);
+    standing["phases"][1]["state"]["units"]["GERMANY"] = serde_json::json!(["A KIE", "F HEL"]);
+    let run = dip(&["replay", &write("standing.json", &standing)]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    for line in [
+        "game no-retreat-removed, F1901M -> W1901A: dip made another board",
+        "    next phase: the game recorded W1901A, dip made F1901R",
+        "    ENGLAND dislodged units: the game recorded nothing, dip made *A DEN",
+    ] {
+        assert!(run.stdout.contains(line), "{line}\n{}", run.stdout);
+    }
+    assert!(!run.stdout.contains("removed at once"), "{}", run.stdout);
+
+    // The record removed the army at once, and has Russia's army elsewhere.
+    let mut moved = game.clone();
+    moved["phases"][1]["state"]["units"]["RUSSIA"] = serde_json::json!(["A FIN"]);
+    let run = dip(&["replay", &write("moved.json", &moved)]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    for line in [
+        "    RUSSIA units: the game recorded A FIN, dip made A SWE",
+        "  compared after disbanding ENGLAND A DEN, dislodged with nowhere to retreat, as the record removed them at \
+         once",
+        "replay: 1 phase recorded units dislodged with nowhere to retreat as removed at once",
+    ] {
+        assert!(run.stdout.contains(line), "{line}\n{}", run.stdout);
+    }
+
+    // A French fleet cuts the support of the attack from the North Sea; the record has the
+    // attack succeed anyway. The cut is listed, Russia's hold is not.
+    let mut cut = game.clone();
+    for phase in cut["phases"].as_array_mut().expect("phases") {
+        phase["state"]["units"]["FRANCE"] = serde_json::json!(["F NTH"]);
+    }
+    cut["phases"][0]["orders"]["FRANCE"] = serde_json::json!(["F NTH - HEL"]);
+    let run = dip(&["replay", &write("cut.json", &cut)]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let involved = "  orders involved:\n    ENGLAND: A DEN H\n    FRANCE: F NTH - HEL\n    GERMANY: A KIE - DEN\n    \
+                    GERMANY: F HEL S A KIE - DEN\n  ";
+    assert!(run.stdout.contains(involved), "{}", run.stdout);
+}
+
 /// A file that cannot be read as saved games is an error naming the file, the line and
 /// column, the game, and what was expected; both commands exit with 1.
 #[test]

@@ -18,6 +18,7 @@ pub const RULE_PRESETS: &[(&str, &str)] = &[
     ("dptg", include_str!("../../../rules/dptg.toml")),
     ("webdiplomacy", include_str!("../../../rules/webdiplomacy.toml")),
     ("mila", include_str!("../../../rules/mila.toml")),
+    ("dipcc", include_str!("../../../rules/dipcc.toml")),
 ];
 
 /// A preset file.
@@ -75,7 +76,7 @@ pub fn apply_preset(rules: &mut Rules, source: &str, preset: &Preset) -> Result<
 }
 
 /// The rules of an embedded preset (`datc`, `1971`, `1982`, `2000`, `2023`, `dptg`, `webdiplomacy`,
-/// `mila`), starting from the DATC defaults.
+/// `mila`, `dipcc`), starting from the DATC defaults.
 pub fn rules_preset(name: &str) -> Result<Rules, PresetError> {
     let preset = preset(name)?;
     let mut rules = Rules::default();
@@ -128,6 +129,11 @@ mod tests {
         assert_eq!(r.support_coast, SupportCoast::Ignored);
         assert_eq!(r.multiple_orders, MultipleOrders::Last);
         assert_eq!(r.choice("4.A.3").as_deref(), Some("IntentOrLand"));
+        assert_eq!(r.choice("4.D.8").as_deref(), Some("Mila"));
+        let r = rules_preset("dipcc").expect("dipcc");
+        assert_eq!(r.adjacent_convoy, AdjacentConvoy::ViaOrLandFallback);
+        assert_eq!(r.support_coast, SupportCoast::Optional);
+        assert_eq!(r.multiple_orders, MultipleOrders::Last);
         assert_eq!(r.choice("4.D.8").as_deref(), Some("Mila"));
     }
 

@@ -82,14 +82,32 @@ fn a_unit_removed_at_once_beside_one_that_retreats() {
 #[test]
 fn records_that_contradict_both_styles_differ() {
     // The next phase is not the retreat phase, but the record has the attack fail: the
-    // unit is still standing.
+    // unit is still standing. The record did not dislodge it, so it did not remove it at
+    // once either: the board dip made is compared as it is, and the difference is the
+    // dislodgement (not a unit gone missing after a removal the record never made).
     let mut standing = game("no_retreat_removed.json");
     let winter = standing.phases[1].state.as_mut().expect("state");
     winter.units.insert("ENGLAND".into(), vec!["A DEN".into()]);
     winter.units.insert("GERMANY".into(), vec!["A KIE".into(), "F HEL".into()]);
     let replay = verdicts(&standing);
     let Verdict::Differs(differences) = &replay[0].1 else { panic!("{replay:?}") };
+    assert_eq!(replay[0].2, vec![], "nothing was removed at once");
     assert!(differences.iter().any(|d| d.field == Field::Units && d.expected == ["A DEN"]), "{differences:?}");
+    assert!(differences.iter().any(|d| d.field == Field::Dislodged && d.got == ["*A DEN"]), "{differences:?}");
+    assert!(
+        differences.iter().any(|d| d.field == Field::Phase && d.expected == ["W1901A"] && d.got == ["F1901R"]),
+        "{differences:?}"
+    );
+    // The same when the record keeps the retreat phase for another unit: the unit it shows
+    // standing was not removed.
+    let mut kept = game("no_retreat_removed_retreat_kept.json");
+    let den_state = kept.phases[0].state.clone().expect("state");
+    let retreat = kept.phases[1].state.as_mut().expect("state");
+    retreat.units.insert("ENGLAND".into(), den_state.units["ENGLAND"].clone());
+    retreat.units.insert("GERMANY".into(), vec!["A KIE".into(), "F HEL".into(), "A BUR".into(), "A RUH".into()]);
+    let replay = verdicts(&kept);
+    assert!(matches!(replay[0].1, Verdict::Differs(_)), "{replay:?}");
+    assert_eq!(replay[0].2, vec![], "nothing was removed at once");
 
     // The retreat phase shows the unit with no retreats but has lost the one that could.
     let mut lost = game("no_retreat_kept_retreat_kept.json");
@@ -146,4 +164,28 @@ fn the_last_phase_is_the_one_the_game_waits_in() {
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].phase(), Some("S1902M"));
     assert!(errors[0].message().contains("the game is at W1901A here, but the file has S1902M"), "{}", errors[0]);
+}
+
+/// The orders listed with a phase that differs include those acting on a unit whose order
+/// names the differences: here a French fleet cutting the support of the attack on Denmark
+/// from the North Sea, a province no difference names.
+#[test]
+fn orders_involved_include_an_attack_that_cut_a_support() {
+    let mut cut = game("no_retreat_removed.json");
+    for phase in &mut cut.phases {
+        let state = phase.state.as_mut().expect("state");
+        state.units.insert("FRANCE".into(), vec!["F NTH".into()]);
+    }
+    cut.phases[0].orders.insert("FRANCE".into(), vec!["F NTH - HEL".into()]);
+    let replay = dip::replay(&map(), &Rules::default(), &cut);
+    let phase = &replay.phases[0];
+    let Verdict::Differs(differences) = &phase.verdict else { panic!("{replay:?}") };
+    // The record has Denmark taken; with its support cut the attack fails.
+    assert!(differences.iter().any(|d| d.field == Field::Units && d.got == ["A DEN"]), "{differences:?}");
+    let involved: Vec<String> = phase.orders_involved(&map()).iter().map(|(p, o)| format!("{p}: {o}")).collect();
+    assert_eq!(
+        involved,
+        ["ENGLAND: A DEN H", "FRANCE: F NTH - HEL", "GERMANY: A KIE - DEN", "GERMANY: F HEL S A KIE - DEN"],
+        "Russia's hold in Sweden had no part"
+    );
 }

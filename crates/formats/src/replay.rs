@@ -9,7 +9,9 @@
 //! next phase recorded is not the retreat phase dip would make though every unit dislodged
 //! had nowhere to go. Either way the game goes on from the same board, so the record is
 //! compared with dip's board after those units are disbanded ([`PhaseReplay::removed_at_once`]).
-//! A record that keeps some of them and drops others is compared as dip made it.
+//! A record that keeps some of them and drops others, or that shows one of them still
+//! standing where dip dislodged it (the record did not dislodge it at all), is compared as
+//! dip made it, so the difference shows the dislodgement.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -119,8 +121,12 @@ impl fmt::Display for Difference {
 }
 
 impl PhaseReplay {
-    /// The recorded orders that name a province of the differences (all orders when the
-    /// differences name none).
+    /// The recorded orders that could have made the differences, in the order recorded: those
+    /// naming a province of the differences, then those acting on a unit such an order was
+    /// given to (a move into its province, which may cut its support or dislodge it; a
+    /// support or convoy naming it), as an attack that cuts a support from a province the
+    /// differences do not name. All orders when the differences name no province; an order
+    /// dip cannot read is listed.
     pub fn orders_involved(&self, map: &Map) -> Vec<(String, String)> {
         let Verdict::Differs(differences) = &self.verdict else { return Vec::new() };
         let provinces: BTreeSet<ProvinceId> = differences
@@ -138,23 +144,30 @@ impl PhaseReplay {
             PhaseName::Phase(p) => Some(p.kind),
             PhaseName::Completed => None,
         });
+        // Each order's provinces, its own unit's first; `None` for one dip cannot read.
+        let named: Vec<Option<Vec<ProvinceId>>> = self
+            .orders
+            .iter()
+            .map(|(power, text)| {
+                let options = dip_orders::ParseOptions::new(kind?).power(power_named(map, power)?);
+                dip_orders::parse_order(map, options, text).ok().map(|order| order_provinces(&order))
+            })
+            .collect();
+        let direct: Vec<bool> =
+            named.iter().map(|n| n.as_ref().is_none_or(|n| n.iter().any(|p| provinces.contains(p)))).collect();
+        // The provinces of the units whose orders name the differences.
+        let units: BTreeSet<ProvinceId> =
+            named.iter().zip(&direct).filter(|(_, d)| **d).filter_map(|(n, _)| n.as_ref()?.first().copied()).collect();
         self.orders
             .iter()
-            .filter(|(power, text)| {
-                let Some(kind) = kind else { return true };
-                let Some(power) = power_named(map, power) else { return true };
-                let options = dip_orders::ParseOptions::new(kind).power(power);
-                match dip_orders::parse_order(map, options, text) {
-                    Ok(order) => order_provinces(&order).iter().any(|p| provinces.contains(p)),
-                    Err(_) => true,
-                }
-            })
-            .cloned()
+            .zip(named.iter().zip(&direct))
+            .filter(|(_, (n, direct))| **direct || n.as_ref().is_some_and(|n| n[1..].iter().any(|p| units.contains(p))))
+            .map(|(order, _)| order.clone())
             .collect()
     }
 }
 
-/// The provinces an order names.
+/// The provinces an order names, its own unit's first.
 fn order_provinces(order: &Order) -> Vec<ProvinceId> {
     let mut out = vec![order.unit.place.province];
     match &order.action {
@@ -331,6 +344,19 @@ fn removed_at_once(map: &Map, made: &Position, next: &SavedPhase) -> Option<Remo
     }
     let units: Vec<(String, String)> =
         stranded.iter().map(|d| (crate::saved::power_key(map, d.unit.power), unit_key(map, &d.unit))).collect();
+    // Whether the next board records the unit standing where it was: the record did not
+    // dislodge it, so it did not remove it either (dip and the record differ on the move).
+    let standing = |state: &SavedState, d: &&Dislodged| {
+        state.units.iter().filter(|(p, _)| power_named(map, p) == Some(d.unit.power)).any(|(_, list)| {
+            list.iter().filter(|u| !u.starts_with('*')).any(|u| {
+                parse_unit(map, u)
+                    .is_ok_and(|(kind, loc)| kind == d.unit.kind && map.province_of(loc) == map.province_of(d.unit.loc))
+            })
+        })
+    };
+    if next.state.as_ref().is_some_and(|state| stranded.iter().any(|d| standing(state, d))) {
+        return None;
+    }
     match parse_phase_name(&next.name) {
         Ok(PhaseName::Phase(phase)) if phase == made.phase => {
             let state = next.state.as_ref()?;

@@ -172,6 +172,17 @@ choice_enum! {
         /// army goes by land. A convoy that fails fails the move.
         #[strum(serialize = "via-or-land", serialize = "webdiplomacy")]
         ViaOrLand,
+        /// dipcc (Meta's engine, the one Cicero was trained and played on): the convoy is meant
+        /// only when the order says "via convoy", and used only when convoy orders for the
+        /// move link origin and destination, otherwise the army goes by land (as via-or-land).
+        /// A move with such a chain waits on its convoy as any convoyed move does (so a cycle
+        /// through the convoy is a paradox for the paradox rule); once its convoy has failed
+        /// for good (a fleet dislodged, or the paradox rule disabling it) the army goes by land
+        /// instead. A move written "via convoy" meets no unit head to head, even over land, and
+        /// over land it never swaps with the unit coming the other way: each side beats the
+        /// other only as a unit that stays, and when both could, both fail.
+        #[strum(serialize = "via-or-land-fallback", serialize = "dipcc")]
+        ViaOrLandFallback,
     }
 }
 

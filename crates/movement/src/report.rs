@@ -353,10 +353,23 @@ impl Adjudicator {
             }
             o = self.slots[o as usize].next_mover;
         }
+        if by.is_empty() {
+            self.kept_from_swapping(map, m, &mut by);
+        }
         // Inline for the usual one or two; no allocation.
         let list = Provinces::from_slice(&by);
         self.report.by = by;
         list
+    }
+
+    /// A move nothing else stopped: one of a pair over land that the backup rule kept from
+    /// swapping (via-or-land-fallback) was stopped by the unit in its destination.
+    #[cold]
+    #[inline(never)]
+    fn kept_from_swapping(&self, map: &Map, m: u16, by: &mut Vec<ProvinceId>) {
+        if self.land_pair(map, m) {
+            by.push(ProvinceId(self.slots[m as usize].dst));
+        }
     }
 
     fn cut_by(&mut self, map: &Map, s: u16) -> ProvinceId {

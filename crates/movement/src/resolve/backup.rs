@@ -2,6 +2,7 @@
 //! paradoxes, circular movement, and the paradox rules of variants (canals, railroads).
 //! Also the DPTG's preference for the resolution that disrupts every convoy.
 
+use dip_map::Map;
 use dip_map::rules::ParadoxRule;
 
 use super::{Adjudicator, Kind, NONE, State};
@@ -14,7 +15,7 @@ impl Adjudicator {
     /// crossing fails without effect), and a train in a paradox fails on the last station
     /// of its trip that is part of it, still bouncing there; a train only passing through
     /// a ring of moves with two solutions is circular movement.
-    pub(super) fn backup_rule(&mut self, from: usize, two_solutions: bool) {
+    pub(super) fn backup_rule(&mut self, map: &Map, from: usize, two_solutions: bool) {
         let members = from..self.cycle.len();
         let kind_in =
             |kinds: &[Kind]| members.clone().any(|k| kinds.contains(&self.slots[self.cycle[k] as usize].order));
@@ -25,6 +26,10 @@ impl Adjudicator {
         let only_moves = members
             .clone()
             .all(|k| matches!(self.slots[self.cycle[k] as usize].order, Kind::Move | Kind::Train | Kind::LegPass));
+        // §4.A.3 via-or-land-fallback: a ring of moves with a pair that would swap over land
+        // (no head-to-head battle, one written "via convoy") is no circular movement: it
+        // bounces, as dipcc's two-unit move cycle without convoy does.
+        let land_swap = only_moves && members.clone().any(|k| self.land_pair(map, self.cycle[k]));
         if has_leg && !has_bounce && !has_canal && !has_convoy && only_moves && two_solutions {
             for k in members {
                 self.settle_as(self.cycle[k], true);
@@ -50,7 +55,7 @@ impl Adjudicator {
                 continue;
             }
             if !(has_convoy || has_canal || has_leg) {
-                self.settle_as(u, only_moves);
+                self.settle_as(u, only_moves && !land_swap);
                 continue;
             }
             if !convoys_fail {

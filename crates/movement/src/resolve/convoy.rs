@@ -6,14 +6,61 @@
 use dip_map::rules::{ConvoyPath, MultiRouteDisruption};
 use dip_map::{Map, ProvinceId, UnitKind};
 
-use super::{Adjudicator, NONE, Route, State};
+use super::{Adjudicator, Fallback, NONE, Route, State};
 
 impl Adjudicator {
     /// Whether a move has its route: by land, or a chain of successful convoys, or the
     /// land route when the convoy fails and the rules allow that fallback.
     pub(crate) fn path(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        !s.void && self.canal_open(map, m) && (!s.convoyed || s.fallback || self.convoy_path(map, m))
+        !s.void
+            && self.canal_open(map, m)
+            && (!s.convoyed || s.fallback == Fallback::Always || self.convoy_path(map, m))
+    }
+
+    /// Whether move `m`'s convoy has failed for good: no chain is left of fleets whose convoy
+    /// is not decided failed (dislodged, or failed by the paradox rule). Only settled
+    /// decisions count, so under a guess of a cycle the convoy has not failed yet (§4.A.3
+    /// via-or-land-fallback: dipcc takes the land route when it disables a convoying fleet,
+    /// `_disable_convoy_fleet`, after a dislodgement or a paradox). Reads decisions only.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn convoy_failed(&self, map: &Map, m: u16) -> bool {
+        let s = self.slots[m as usize];
+        // §4.A.6 choice c: without a written path the convoy fails whatever the fleets do.
+        if self.rules.convoy_path == ConvoyPath::Required && !s.path_written {
+            return true;
+        }
+        match self.routes.get(m as usize).copied().unwrap_or_default() {
+            Route::Closed => return true,
+            Route::Open => return false,
+            Route::Unknown => {}
+        }
+        let (fleets, k) = self.convoys_of(m);
+        let fleets = &fleets[..k];
+        let mut alive: u128 = 0;
+        for (i, &c) in fleets.iter().enumerate() {
+            let fleet = &self.slots[c as usize];
+            if fleet.state != State::Resolved || fleet.result {
+                alive |= 1 << i;
+            }
+        }
+        match self.rules.multi_route_disruption {
+            MultiRouteDisruption::AllRoutes => !self.chain(map, s.prov, s.dst, fleets, alive),
+            MultiRouteDisruption::AnyRoute => {
+                let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
+                let on_route = self.on_route(map, s.prov, s.dst, fleets, all);
+                on_route == 0 || on_route & !alive != 0
+            }
+        }
+    }
+
+    /// Whether move `m` goes over land as things are decided so far: not convoyed, or its
+    /// convoy has failed for good and it takes the land route (via-or-land-fallback; a move
+    /// with the other rules' fallback is not asked). Reads decisions only.
+    pub(super) fn over_land(&self, map: &Map, m: u16) -> bool {
+        let s = self.slots[m as usize];
+        !s.convoyed || s.fallback == Fallback::AfterConvoyFails && self.convoy_failed(map, m)
     }
 
     /// Whether convoy orders link move `m`'s origin and destination: a chain of its matching
@@ -28,19 +75,27 @@ impl Adjudicator {
     /// Whether a move travels by convoy in the end.
     pub(crate) fn by_convoy(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        s.convoyed && (!s.fallback || self.convoy_path(map, m))
+        s.convoyed
+            && match s.fallback {
+                Fallback::No => true,
+                Fallback::Always => self.convoy_path(map, m),
+                Fallback::AfterConvoyFails => self.convoy_path(map, m) && !self.convoy_failed(map, m),
+            }
     }
 
-    /// Whether the move's convoys form a chain from origin to destination.
+    /// Whether a convoyed move has its route: the move's convoys form a chain from origin to
+    /// destination, or (via-or-land-fallback) they have failed for good and it goes by land.
     fn convoy_path(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
+        let land_after = s.fallback == Fallback::AfterConvoyFails;
         // §4.A.6 choice c: a convoy needs its path written out.
         if self.rules.convoy_path == ConvoyPath::Required && !s.path_written {
-            return false;
+            return land_after;
         }
         match self.routes.get(m as usize).copied().unwrap_or_default() {
             Route::Open => return true,
-            Route::Closed => return false,
+            // Closed only once every convoy is decided: failed for good.
+            Route::Closed => return land_after,
             Route::Unknown => {}
         }
         let (fleets, k) = self.convoys_of(m);
@@ -67,7 +122,7 @@ impl Adjudicator {
         if let (true, Some(route)) = (settled, self.routes.get_mut(m as usize)) {
             *route = if open { Route::Open } else { Route::Closed };
         }
-        open
+        open || land_after && self.convoy_failed(map, m)
     }
 
     /// The matching convoys of move `m`, at most 128 (a chain needs no more).

@@ -72,7 +72,7 @@ impl Adjudicator {
                 }
             }
             // Zero or two solutions: the backup rule decides.
-            self.backup_rule(old_cycle_len, !first && second);
+            self.backup_rule(map, old_cycle_len, !first && second);
             self.truncate_cycle(old_cycle_len);
             self.guess_based = old_guess_based;
             if self.slots[i].state == State::Guessing {

@@ -4,7 +4,7 @@
 use dip_map::rules::{ConvoyedAttackOnSupporter, ParadoxRule};
 use dip_map::{Map, PowerId, ProvinceId, UnitKind};
 
-use super::{Adjudicator, Kind, NONE, State};
+use super::{Adjudicator, Fallback, Kind, NONE, State};
 
 impl Adjudicator {
     pub(super) fn adjudicate_move(&mut self, map: &Map, m: u16) -> bool {
@@ -145,6 +145,25 @@ impl Adjudicator {
         true
     }
 
+    /// §4.A.3 via-or-land-fallback: whether move `m` and the unit coming the other way go over
+    /// land with no head-to-head battle between them (one of them written "via convoy"). They
+    /// never swap: `attack_before_border` takes a move's attack away when the other one
+    /// succeeds, and the backup rule bounces the two when each could win (dipcc bounces such a
+    /// pair when each waits on the other, `_check_and_resolve_move_cycle`: a two-unit cycle
+    /// without convoy). Reads decisions only.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn land_pair(&self, map: &Map, m: u16) -> bool {
+        let s = self.slots[m as usize];
+        let o = s.opposing;
+        s.order == Kind::Move
+            && o != NONE
+            && (s.fallback == Fallback::AfterConvoyFails
+                || self.slots[o as usize].fallback == Fallback::AfterConvoyFails)
+            && self.over_land(map, m)
+            && self.over_land(map, o)
+    }
+
     /// The unit this move meets head-to-head (both by land, in opposite directions).
     #[inline(always)]
     pub(crate) fn head_to_head(&mut self, map: &Map, m: u16) -> u16 {
@@ -159,7 +178,14 @@ impl Adjudicator {
         {
             return NONE;
         }
-        let either_may_convoy = self.slots[m as usize].fallback || self.slots[o as usize].fallback;
+        let (ms, os) = (self.slots[m as usize], self.slots[o as usize]);
+        // §4.A.3 via-or-land-fallback: a move written "via convoy" meets nobody head to head,
+        // even over land (dipcc decides the battle when the move is listed, before its convoy
+        // is known: `add_candidate`'s `is_h2h`); `land_pair` keeps the two from swapping.
+        if ms.fallback == Fallback::AfterConvoyFails || os.fallback == Fallback::AfterConvoyFails {
+            return NONE;
+        }
+        let either_may_convoy = ms.fallback == Fallback::Always || os.fallback == Fallback::Always;
         if either_may_convoy && (self.by_convoy(map, m) || self.by_convoy(map, o)) {
             return NONE;
         }

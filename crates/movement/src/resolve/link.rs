@@ -6,7 +6,7 @@ use dip_map::rules::{AdjacentConvoy, CivilDisorderHoldSupport, ConvoyPath, Poorl
 use dip_map::{Map, ProvinceId, UnitKind};
 use dip_orders::{Action, Order};
 
-use super::{Adjudicator, CLOSED, Kind, NONE, Slot, State};
+use super::{Adjudicator, CLOSED, Fallback, Kind, NONE, Slot, State};
 
 impl Adjudicator {
     /// Builds the lists the decisions walk: moves by destination, matching supports and
@@ -50,10 +50,17 @@ impl Adjudicator {
                 AdjacentConvoy::Rulebook1971 => (any && swapping, true),
                 // Both also need a chain of convoy orders, checked once the convoys are linked.
                 AdjacentConvoy::IntentOrLand => (army.via_written || own, !army.via_written),
-                AdjacentConvoy::ViaOrLand => (army.via_written, false),
+                AdjacentConvoy::ViaOrLand | AdjacentConvoy::ViaOrLandFallback => (army.via_written, false),
             };
             self.slots[a].convoyed = convoyed;
-            self.slots[a].fallback = convoyed && fallback;
+            self.slots[a].fallback = match (convoyed, fallback) {
+                (false, _) => Fallback::No,
+                (true, true) => Fallback::Always,
+                // via-or-land-fallback: the land route once the convoy has failed for good
+                // (path(), as dipcc's _disable_convoy_fleet), not before.
+                (true, false) if rule == AdjacentConvoy::ViaOrLandFallback => Fallback::AfterConvoyFails,
+                (true, false) => Fallback::No,
+            };
         }
         for u in (0..n).rev() {
             let s = self.slots[u];
@@ -102,35 +109,36 @@ impl Adjudicator {
                 Kind::Hold | Kind::Train | Kind::LegPass | Kind::LegReach | Kind::Canal => {}
             }
         }
-        // intent-or-land and via-or-land: a move that could go by land is convoyed only when
-        // convoy orders for it link origin and destination (whatever becomes of the fleets);
-        // otherwise it goes by land and its convoys match nothing.
-        if matches!(rule, AdjacentConvoy::IntentOrLand | AdjacentConvoy::ViaOrLand) {
+        // intent-or-land, via-or-land and via-or-land-fallback: a move that could go by land
+        // is convoyed only when convoy orders for it link origin and destination (whatever
+        // becomes of the fleets); otherwise it goes by land and its convoys match nothing.
+        if matches!(rule, AdjacentConvoy::IntentOrLand | AdjacentConvoy::ViaOrLand | AdjacentConvoy::ViaOrLandFallback)
+        {
             for a in 0..self.units {
                 let s = self.slots[a];
                 if s.order == Kind::Move && s.adjacent && s.convoyed && !self.ordered_chain(map, a as u16) {
                     self.take_land_route(a);
-                } else if s.fallback && self.destination_backs_attack_on_convoy(a) {
+                } else if s.fallback == Fallback::Always && self.destination_backs_attack_on_convoy(a) {
                     // intent-or-land: no fallback where the land route would cut the support
                     // of an attack on the convoy (DATC 6.G.11).
-                    self.slots[a].fallback = false;
+                    self.slots[a].fallback = Fallback::No;
                 }
             }
         }
         if !map.canals().is_empty() {
             self.link_canals(map);
         }
+        // Pairs moving into each other's provinces that may go by land: a head-to-head battle
+        // (`head_to_head` decides), or under via-or-land-fallback, with a move written "via
+        // convoy", no battle but no swap over land either (`land_pair`).
         for u in 0..n {
             let s = self.slots[u];
-            if s.order == Kind::Move && (!s.convoyed || s.fallback) && self.canal(u as u16) != CLOSED {
+            let may_go_by_land = |s: &Slot| !s.convoyed || s.fallback != Fallback::No;
+            if s.order == Kind::Move && may_go_by_land(&s) && self.canal(u as u16) != CLOSED {
                 let o = self.unit_at[s.dst as usize];
                 if o != NONE {
                     let os = self.slots[o as usize];
-                    if os.order == Kind::Move
-                        && os.dst == s.prov
-                        && (!os.convoyed || os.fallback)
-                        && self.canal(o) != CLOSED
-                    {
+                    if os.order == Kind::Move && os.dst == s.prov && may_go_by_land(&os) && self.canal(o) != CLOSED {
                         self.slots[u].opposing = o;
                     }
                 }
@@ -199,7 +207,7 @@ impl Adjudicator {
         let army = &mut self.slots[a];
         army.first_convoy = NONE;
         army.convoyed = false;
-        army.fallback = false;
+        army.fallback = Fallback::No;
     }
 
     /// §4.B.4: whether a support's coast (or its lack) fits the supported move. Only

@@ -65,6 +65,21 @@ impl Kind {
     }
 }
 
+/// Whether a convoyed move that could go by land takes the land route when its convoy fails
+/// (§4.A.3). One byte in the slot, as the slot is copied often and kept at 44 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Fallback {
+    /// No: it fails with its convoy (or is not convoyed).
+    No,
+    /// Yes, without waiting on the convoy: its route is there either way (2000-fallback,
+    /// 1971, and intent-or-land's own-fleet intent).
+    Always,
+    /// Once the convoy has failed for good (a fleet dislodged, or the paradox rule disabling
+    /// it); until then it waits on the convoy as a move without fallback does. It never
+    /// meets a unit head to head (via-or-land-fallback, dipcc's).
+    AfterConvoyFails,
+}
+
 /// A convoyed move's route (the path decision) once every convoy of it is decided.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 enum Route {
@@ -103,8 +118,8 @@ pub(crate) struct Slot {
     pub adjacent: bool,
     /// Move: "via convoy" was written.
     pub via_written: bool,
-    /// Move: takes the land route when the convoy fails (§4.A.3).
-    pub fallback: bool,
+    /// Move: whether and when it takes the land route if its convoy fails (§4.A.3).
+    pub fallback: Fallback,
     /// Move: a convoy path was written (§4.A.6).
     pub path_written: bool,
     /// Move that could go by land: some fleet, or one of its own power, orders its convoy.
@@ -150,7 +165,7 @@ impl Slot {
             convoyed: false,
             adjacent: false,
             via_written: false,
-            fallback: false,
+            fallback: Fallback::No,
             path_written: false,
             convoy_named: false,
             own_convoy_named: false,

@@ -39,6 +39,11 @@ impl Adjudicator {
         }
         let defender = self.slots[d as usize];
         if self.head_to_head(map, m) == NONE && defender.order.moves() && self.resolve(map, d) {
+            // The defender left for this move's origin: they may not swap over land
+            // (via-or-land-fallback, where such a pair meets no head to head).
+            if self.slots[d as usize].opposing == m && self.land_pair(map, m) {
+                return None;
+            }
             Some(1 + self.support_count(map, m, None))
         } else if defender.power == s.power {
             None
