@@ -157,16 +157,22 @@ def agent_loop_alone(rounds):
     return median_time(lambda: random_game(Stub, 0), rounds, 50) / len(recorded)
 
 
-def games_per_second(make, games, rounds):
-    rates = []
+def random_play_rate(make, games, rounds):
+    """Median phases a second of random games (`games` a round, seeds counting on from 0),
+    and games a second: games differ in length, so the phases are what two packages' rates
+    are compared by (a package whose set iteration differs plays other games from a seed)."""
+    phase_rates, game_rates = [], []
     seed = 0
     for _ in range(rounds):
+        phases = 0
         start = time.perf_counter()
         for _ in range(games):
-            random_game(make, seed)
+            phases += random_game(make, seed)
             seed += 1
-        rates.append(games / (time.perf_counter() - start))
-    return statistics.median(rates)
+        spent = time.perf_counter() - start
+        phase_rates.append(phases / spent)
+        game_rates.append(games / spent)
+    return statistics.median(phase_rates), statistics.median(game_rates)
 
 
 def scaling_worker(games, phases):
@@ -286,11 +292,12 @@ def main():
     del mila_game, dip_game, mila_mid, dip_mid, listed_mila, listed_dip, mila_long, dip_long
     del mila_possible, dip_possible
     gc.collect()
-    mila_rate = games_per_second(diplomacy.Game, 1, 3 if QUICK else 5)
-    dip_rate = games_per_second(dip.mila.Game, 10 if QUICK else 40, rounds)
-    ratios["random_game"] = dip_rate / mila_rate
-    print(f"| whole random game to 1920 or a winner | {mila_rate:.3f} games/s | {dip_rate:,.1f} games/s | "
-          f"{ratios['random_game']:,.0f}× |")
+    mila_phases, mila_games = random_play_rate(diplomacy.Game, 2, 3 if QUICK else 5)
+    dip_phases, dip_games = random_play_rate(dip.mila.Game, 10 if QUICK else 40, rounds)
+    ratios["random_game"] = dip_phases / mila_phases
+    print(f"| random games to 1920 or a winner, a phase (set_orders, listing, process) | "
+          f"{1e6 / mila_phases:,.0f} µs ({mila_games:.2f} games/s) | {1e6 / dip_phases:,.1f} µs "
+          f"({dip_games:,.0f} games/s) | {ratios['random_game']:,.0f}× |")
     print(f"\nthe random game's own loop alone (stub games handing back recorded lists): "
           f"{agent_loop_alone(rounds) * 1e6:.2f} µs a phase")
     games, phases = (1024, 10) if QUICK else (2048, 20)
