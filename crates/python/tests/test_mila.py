@@ -318,6 +318,46 @@ def test_clone_and_deepcopy_are_independent():
     assert "A BUR" in g.get_units("FRANCE") and "A MUN" in g.get_units("GERMANY")
 
 
+def test_a_copy_has_its_own_attributes_and_a_game_in_a_cycle_is_freed():
+    import gc
+    import weakref
+
+    g = Game("first", rules=["NO_PRESS"])
+    g.metadata["k"] = [1]
+    g.note = "a note"
+    g.messages[1] = "hello"
+    g.add_rule("NO_DEADLINE")
+    marked = g.powers["FRANCE"]
+    for copied in (g.clone(), copy.copy(g), copy.deepcopy(g)):
+        assert (copied.game_id, copied.note, copied.map_name) == ("first", "a note", "standard")
+        assert copied.rules == g.rules and "NO_DEADLINE" in copied.rules
+        assert copied.messages == {1: "hello"} and copied.metadata == {"k": [1]}
+        # Each container is the copy's own; the Power views are made anew for it.
+        copied.messages[2] = "more"
+        copied.metadata["other"] = 1
+        copied.add_rule("NO_DIPLOMACY")
+        copied.no_rules.add("X")
+        assert copied.powers["FRANCE"] is not marked and copied.powers["FRANCE"].game is copied
+    assert g.messages == {1: "hello"} and g.metadata == {"k": [1]}
+    assert "NO_DIPLOMACY" not in g.rules and "X" not in g.no_rules
+    assert g.powers["FRANCE"] is marked
+    # set_state keeps the game's own containers.
+    messages = g.messages
+    g.set_state(Game().get_state())
+    assert g.messages is messages
+    # A game its own attributes refer to (through metadata, messages or its Power views)
+    # is freed by the collector.
+    for attach in (lambda game: game.metadata.update(me=game), lambda game: game.messages.update({0: game})):
+        game = Game()
+        game.powers  # noqa: B018 (the Power views refer back to the game)
+        attach(game)
+        copied = game.clone()
+        alive = [weakref.ref(game), weakref.ref(copied)]
+        del game, copied
+        gc.collect()
+        assert [ref() for ref in alive] == [None, None]
+
+
 def random_game(seed, until=1920):
     rng = random.Random(seed)
     g = Game(map_name="standard")

@@ -30,7 +30,13 @@ def test_stubs_list_each_class_method():
     tree = ast.parse(text)
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and not issubclass(getattr(_dip, node.name), Exception):
+            # Methods and properties, and attributes declared by annotation.
             declared = {n.name for n in node.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}
+            declared |= {
+                n.target.id
+                for n in node.body
+                if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and not n.target.id.startswith("_")
+            }
             actual = {n for n in dir(getattr(_dip, node.name)) if not n.startswith("_")}
             assert declared == actual, node.name
             # The private methods a stub declares exist too.

@@ -167,6 +167,18 @@ class MilaCore:
         _source: Optional["MilaCore"] = None,
         **kwargs: Any,
     ) -> None: ...
+    # MILA's Python attributes of a game, held by the Rust class so that a copy copies them
+    # there (each container copied); ``dip.mila.Game`` sets them.
+    game_id: Any
+    map_name: Any
+    note: Any
+    role: Any
+    deadline: Any
+    messages: Any
+    metadata: Any
+    _rules: Any
+    no_rules: Any
+    _dip_rules: Any
     @property
     def phase(self) -> str:
         """``SPRING 1901 MOVEMENT``; ``COMPLETED`` once the game is over."""

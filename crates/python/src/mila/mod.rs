@@ -18,7 +18,9 @@ mod results;
 
 use std::sync::Arc;
 
+use pyo3::PyTraverseError;
 use pyo3::exceptions::PyValueError;
+use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
@@ -103,6 +105,72 @@ pub struct MilaCore {
     /// `set_orders` first needs it on a board: each order given is checked and written out
     /// against it.
     units_at: (u64, Vec<Option<dip::Unit>>),
+    // MILA's Python attributes of a game, any Python objects the Python class sets (`None`
+    // until it does). They are kept here, not in the instance's `__dict__`, so that a copy
+    // of the game copies them in Rust: set one by one from Python, five of them cost a
+    // fifth of `clone()`'s instructions. See `Attributes` for which are copied.
+    #[pyo3(get, set)]
+    game_id: Option<Py<PyAny>>,
+    #[pyo3(get, set)]
+    map_name: Option<Py<PyAny>>,
+    #[pyo3(get, set)]
+    note: Option<Py<PyAny>>,
+    #[pyo3(get, set)]
+    role: Option<Py<PyAny>>,
+    #[pyo3(get, set)]
+    deadline: Option<Py<PyAny>>,
+    #[pyo3(get, set)]
+    messages: Option<Py<PyAny>>,
+    #[pyo3(get, set)]
+    metadata: Option<Py<PyAny>>,
+    /// MILA's rule flags as a list (`_rules`; `rules` is a Python property over it).
+    #[pyo3(get, set, name = "_rules")]
+    rule_list: Option<Py<PyAny>>,
+    #[pyo3(get, set)]
+    no_rules: Option<Py<PyAny>>,
+    /// dip's rule items given (`_dip_rules`).
+    #[pyo3(get, set, name = "_dip_rules")]
+    dip_rule_list: Option<Py<PyAny>>,
+}
+
+/// What a copy of a game does with its Python attributes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Attributes {
+    /// Copies each container (a list, set or dict: another game's `messages` must not be
+    /// this one's) and shares the rest (strings, numbers; any other object is copied with
+    /// Python's `copy.copy`, as its kind is unknown).
+    Copied,
+    /// Shares every one: the copy replaces the game (`set_state` builds the new board on a
+    /// copy, and `game.messages` stays the same dict).
+    Shared,
+}
+
+/// One of a game's Python attributes, for a copy of the game.
+fn attribute_copy(py: Python<'_>, value: &Option<Py<PyAny>>, how: Attributes) -> PyResult<Option<Py<PyAny>>> {
+    use pyo3::types::{PyBool, PyFloat, PyFrozenSet, PyInt, PySet, PyTuple};
+    let Some(value) = value else { return Ok(None) };
+    let value = value.bind(py);
+    if how == Attributes::Shared
+        || value.is_none()
+        || value.is_exact_instance_of::<PyString>()
+        || value.is_exact_instance_of::<PyInt>()
+        || value.is_exact_instance_of::<PyBool>()
+        || value.is_exact_instance_of::<PyFloat>()
+        || value.is_exact_instance_of::<PyTuple>()
+        || value.is_exact_instance_of::<PyFrozenSet>()
+    {
+        return Ok(Some(value.clone().unbind()));
+    }
+    let copied = if let Ok(list) = value.cast_exact::<PyList>() {
+        list.get_slice(0, usize::MAX).into_any()
+    } else if let Ok(dict) = value.cast_exact::<PyDict>() {
+        if dict.is_empty() { PyDict::new(py) } else { dict.copy()? }.into_any()
+    } else if let Ok(set) = value.cast_exact::<PySet>() {
+        PySet::new(py, set.iter())?.into_any()
+    } else {
+        py.import("copy")?.call_method1("copy", (value,))?
+    };
+    Ok(Some(copied.unbind()))
 }
 
 /// The possible orders of one board: ids of their texts in the map's table of a given
@@ -196,12 +264,24 @@ impl MilaCore {
             board: next_board(),
             error: None,
             units_at: (0, Vec::new()),
+            game_id: None,
+            map_name: None,
+            note: None,
+            role: None,
+            deadline: None,
+            messages: None,
+            metadata: None,
+            rule_list: None,
+            no_rules: None,
+            dip_rule_list: None,
         }
     }
 
-    /// A copy sharing nothing mutable with this game (its `error` list copied too).
-    fn copy(&self, py: Python<'_>) -> Self {
-        MilaCore {
+    /// A copy sharing nothing mutable with this game (its `error` list copied too), its
+    /// Python attributes copied or shared as `attributes` says.
+    fn copy(&self, py: Python<'_>, attributes: Attributes) -> PyResult<Self> {
+        let attribute = |value: &Option<Py<PyAny>>| attribute_copy(py, value, attributes);
+        Ok(MilaCore {
             cache: self.cache.clone(),
             map: self.map.clone(),
             rules: self.rules,
@@ -218,7 +298,33 @@ impl MilaCore {
             board: self.board,
             error: self.error.as_ref().map(|list| list.bind(py).get_slice(0, usize::MAX).unbind()),
             units_at: (0, Vec::new()),
-        }
+            game_id: attribute(&self.game_id)?,
+            map_name: attribute(&self.map_name)?,
+            note: attribute(&self.note)?,
+            role: attribute(&self.role)?,
+            deadline: attribute(&self.deadline)?,
+            messages: attribute(&self.messages)?,
+            metadata: attribute(&self.metadata)?,
+            rule_list: attribute(&self.rule_list)?,
+            no_rules: attribute(&self.no_rules)?,
+            dip_rule_list: attribute(&self.dip_rule_list)?,
+        })
+    }
+
+    /// The game's Python attributes (see the fields' comment).
+    fn attributes(&self) -> [&Option<Py<PyAny>>; 10] {
+        [
+            &self.game_id,
+            &self.map_name,
+            &self.note,
+            &self.role,
+            &self.deadline,
+            &self.messages,
+            &self.metadata,
+            &self.rule_list,
+            &self.no_rules,
+            &self.dip_rule_list,
+        ]
     }
 
     /// A power by any of its names, or as MILA writes it (`WESTERNCANADA`).
@@ -452,6 +558,33 @@ impl MilaCore {
     /// dip preset or override. As MILA's `Game`, only `game_id` may be given by position;
     /// it and MILA's other arguments are the Python class's. With `_source`, a copy of that
     /// game instead (how `clone()` makes one of a subclass).
+    /// The garbage collector's walk: the game's Python attributes may hold the game (a
+    /// message or metadata naming it), a cycle only the collector can free.
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        for value in self.attributes() {
+            visit.call(value)?;
+        }
+        if let Some(error) = &self.error {
+            visit.call(error)?;
+        }
+        Ok(())
+    }
+
+    /// Breaks the cycles the collector found: the attributes are let go (`error` holds
+    /// only strings).
+    fn __clear__(&mut self) {
+        self.game_id = None;
+        self.map_name = None;
+        self.note = None;
+        self.role = None;
+        self.deadline = None;
+        self.messages = None;
+        self.metadata = None;
+        self.rule_list = None;
+        self.no_rules = None;
+        self.dip_rule_list = None;
+    }
+
     #[new]
     #[pyo3(signature = (game_id=None, *, map_name="standard", rules=None, dip_rules=None, _source=None, **kwargs))]
     fn new(
@@ -465,7 +598,7 @@ impl MilaCore {
     ) -> PyResult<Self> {
         let _ = (game_id, kwargs);
         if let Some(source) = _source {
-            return Ok(source.copy(py));
+            return source.copy(py, Attributes::Copied);
         }
         // Rule names: any iterable of strings (MILA code passes lists, tuples and sets), or
         // one string. Among `rules`, MILA's own flags are passed over; `dip_rules` are
@@ -878,7 +1011,7 @@ impl MilaCore {
     /// read (an unknown phase, power, unit or place) is a `GameError` naming each fault,
     /// and leaves the game as it was.
     fn _set_state(&mut self, py: Python<'_>, state: &Bound<'_, PyDict>) -> PyResult<()> {
-        let mut next = self.copy(py);
+        let mut next = self.copy(py, Attributes::Shared)?;
         let mut faults: Vec<String> = Vec::new();
         next.apply_state(state, &mut faults)?;
         if !faults.is_empty() {

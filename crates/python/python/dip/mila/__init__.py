@@ -420,6 +420,10 @@ class Game(MilaCore):
     ``is_game_done``, ``phase``, ``error``) is that class's own, with no Python in between.
     """
 
+    # The Power views, made when first asked for (a copy starts without: a class default,
+    # not an attribute each copy sets).
+    _powers: Optional[Dict[str, Power]] = None
+
     def __init__(
         self,
         game_id: Optional[str] = None,
@@ -441,7 +445,6 @@ class Game(MilaCore):
         self._dip_rules = [dip_rules] if isinstance(dip_rules, str) else list(dip_rules or [])
         self.game_id = game_id or "dip"
         self.map_name = map_name
-        self._powers: Optional[Dict[str, Power]] = None
         self.note = ""
         self.role = kwargs.get("role", "SERVER")
         self.deadline = 0 if "NO_DEADLINE" in self._rules else kwargs.get("deadline", 300)
@@ -450,22 +453,14 @@ class Game(MilaCore):
         self.metadata: Dict[str, Any] = dict(kwargs.get("metadata", {}))
 
     @classmethod
-    def _from_core(cls, core: MilaCore, like: Optional["Game"] = None) -> "Game":
-        """A game with a copy of `core`'s board and history, and the Python attributes of
-        `like` (copied) or the defaults."""
+    def _from_core(cls, core: MilaCore) -> "Game":
+        """A game with a copy of `core`'s board and history, and the defaults of the Python
+        attributes MILA's Game has (game_id, note, messages, rules, ...: MilaCore's)."""
         game = cls.__new__(cls, _source=core)
-        if like is None:
-            game._rules, game.no_rules = list(_DEFAULT_RULES[0]), set(_DEFAULT_RULES[1])
-            game._dip_rules, game.game_id = [], "dip"
-            game.map_name, game.metadata, game.note, game.role = core._map_name, {}, "", "SERVER"
-            game.deadline, game.messages = 0, {}
-        else:
-            # (The rules' flags are copied with the board.)
-            game._rules, game.no_rules = like._rules[:], set(like.no_rules)
-            game._dip_rules, game.game_id = like._dip_rules[:], like.game_id
-            game.map_name, game.metadata, game.note = like.map_name, like.metadata.copy(), like.note
-            game.role, game.deadline, game.messages = like.role, like.deadline, dict(like.messages)
-        game._powers = None
+        game._rules, game.no_rules = list(_DEFAULT_RULES[0]), set(_DEFAULT_RULES[1])
+        game._dip_rules, game.game_id = [], "dip"
+        game.map_name, game.metadata, game.note, game.role = core._map_name, {}, "", "SERVER"
+        game.deadline, game.messages = 0, {}
         return game
 
     # Rules.
@@ -746,8 +741,11 @@ class Game(MilaCore):
 
     # Copies.
     def clone(self) -> "Game":
-        """An independent copy, made in Rust (no Python object graph to walk)."""
-        return type(self)._from_core(self, self)
+        """An independent copy, made in Rust (no Python object graph to walk): the board,
+        the history, and the attributes MILA's Game has (MilaCore's, each container copied);
+        what the instance adds (`_powers`) starts from the class's."""
+        cls = type(self)
+        return cls.__new__(cls, _source=self)
 
     def __copy__(self) -> "Game":
         return self.clone()
