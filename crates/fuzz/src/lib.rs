@@ -45,16 +45,21 @@ pub enum Target {
     /// Saved games (MILA's JSON): games dip wrote and a recorded game, mutated, read,
     /// rebuilt and replayed.
     GameJson,
+    /// Pictures: positions with orders and results drawn on the map's geometry, on a
+    /// geometry file mutated (shapes, points, sizes, colours, names), and as a schematic;
+    /// now and then read back as SVG and rasterised at a random scale.
+    Render,
 }
 
 impl Target {
-    pub const ALL: [Target; 6] = [
+    pub const ALL: [Target; 7] = [
         Target::OrderText,
         Target::Position,
         Target::VariantText,
         Target::VariantData,
         Target::PositionFile,
         Target::GameJson,
+        Target::Render,
     ];
 
     /// `order-text`, `position`, ...
@@ -66,6 +71,7 @@ impl Target {
             Target::VariantData => "variant-data",
             Target::PositionFile => "position-file",
             Target::GameJson => "game-json",
+            Target::Render => "render",
         }
     }
 
@@ -88,7 +94,7 @@ pub struct Fuzzer {
 /// The inputs run and the panics found, per target.
 #[derive(Clone, Debug, Default)]
 pub struct Stats {
-    pub inputs: [u64; 6],
+    pub inputs: [u64; Target::ALL.len()],
     /// (target, seed, panic message)
     pub panics: Vec<(Target, u64, String)>,
 }

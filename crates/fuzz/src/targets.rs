@@ -24,6 +24,7 @@ pub(crate) fn run(fuzzer: &Fuzzer, target: Target, s: &mut Source<'_>) {
         Target::VariantData => variant_data(s),
         Target::PositionFile => position_file(fuzzer, s),
         Target::GameJson => game_json(fuzzer, s),
+        Target::Render => render(fuzzer, s),
     }
 }
 
@@ -447,4 +448,106 @@ fn game_json(fuzzer: &Fuzzer, s: &mut Source<'_>) {
             dip::play_phase(&map, position, &orders, &rules).map(|r| r.next).map_err(|e| e.to_string())
         });
     }
+}
+
+/// A position of the map, with orders and what they did, drawn: on the map's own board,
+/// on a geometry file mutated, or as a schematic. What must hold: the picture is one SVG
+/// document that reads back (no text of the input, a hostile colour or name, breaks out
+/// of its attribute), and a PNG is made or refused, never too large.
+fn render(fuzzer: &Fuzzer, s: &mut Source<'_>) {
+    let (index, map) = fuzzer.map(s);
+    let position = make::position(s, fuzzer, index);
+    let orders = make::orders(s, map, &position);
+    let outcome = dip::play_phase(map, &position, &orders, &make::rules(s)).ok().map(|r| r.outcome);
+    let board = match s.below(10) {
+        0..=4 => dip_render::Board::new(map),
+        5 | 6 => dip_render::Board::schematic(map),
+        _ => {
+            let Some(geometry) = s.pick(dip_render::embedded_geometry()) else { return };
+            let geometry = mutated_geometry(s, map, geometry.clone());
+            match dip_render::Board::with_geometry(map, &geometry) {
+                Ok(board) => board,
+                Err(e) => {
+                    assert!(!e.to_string().is_empty());
+                    return;
+                }
+            }
+        }
+    };
+    let mut scene = dip_render::Scene::new(&position).orders(&orders);
+    if let Some(outcome) = &outcome {
+        scene = scene.outcome(outcome);
+    }
+    let title = if s.chance(50) { make::garbage(s) } else { "<b>&amp;</script>\"' ]]>".to_string() };
+    if s.chance(30) {
+        scene = scene.title(&title);
+    }
+    let svg = board.svg(&scene);
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "a picture that is not one SVG document");
+    if s.chance(5) {
+        let html = dip_render::viewer_html(&board, &title, &[scene.frame(), scene.frame()]);
+        assert!(html.starts_with("<!DOCTYPE html>"));
+    }
+    if s.chance(3) {
+        // A small picture reads the SVG back first: dip's own must read.
+        assert!(dip_render::png(&svg, 0.02).is_ok(), "dip's own SVG does not read back");
+        let scale = [0.02, 0.05, 0.1, 0.0, -1.0, f32::NAN, f32::INFINITY, 1e9][s.below(8)];
+        match dip_render::png(&svg, scale) {
+            Ok(png) => assert!(scale > 0.0 && png.starts_with(b"\x89PNG")),
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+}
+
+/// A geometry file changed in a few places: provinces dropped, doubled or renamed, shapes
+/// of garbage or of extreme numbers, points and sizes not finite or huge, colours and
+/// names of markup.
+fn mutated_geometry(s: &mut Source<'_>, map: &Map, mut g: dip_render::GeometryFile) -> dip_render::GeometryFile {
+    let odd = |s: &mut Source<'_>| [f32::NAN, f32::INFINITY, -1e30, 1e30, 0.0, -5.0, 1e-30][s.below(7)];
+    for _ in 0..1 + s.below(4) {
+        let n = g.provinces.len();
+        match s.below(9) {
+            0 if n > 0 => {
+                g.provinces.remove(s.below(n));
+            }
+            1 if n > 0 => {
+                let copy = g.provinces[s.below(n)].clone();
+                g.provinces.push(copy);
+            }
+            2 if n > 0 => {
+                let i = s.below(n);
+                g.provinces[i].abbr = if s.chance(50) { make::word(s, map) } else { make::garbage(s) };
+            }
+            3 if n > 0 => {
+                let i = s.below(n);
+                g.provinces[i].shape = match s.below(3) {
+                    0 => make::garbage(s),
+                    1 => format!("M{0},{0}L1e38,1e38L-1e38,{0}Z", s.u16()),
+                    _ => "\"/><script>alert(1)</script><path d=\"M0,0".into(),
+                };
+            }
+            4 if n > 0 => {
+                let i = s.below(n);
+                let point = dip_render::Point::new(odd(s), odd(s));
+                match s.below(3) {
+                    0 => g.provinces[i].label = point,
+                    1 => g.provinces[i].unit = point,
+                    _ => g.provinces[i].coasts.push((make::garbage(s), point)),
+                }
+            }
+            5 => g.width = odd(s),
+            6 => g.height = odd(s),
+            7 => {
+                let power = map.powers().next().map(|p| map.power(p).name.clone()).unwrap_or_default();
+                let colour = ["#zzzzzz", "\"><script>", "red", "#12345", "#0000ff"][s.below(5)].to_string();
+                g.colours.push((if s.chance(70) { power } else { make::garbage(s) }, colour));
+            }
+            _ => g.impassable.push(dip_render::ImpassableGeometry {
+                name: make::garbage(s),
+                shape: make::garbage(s),
+                label: s.chance(50).then(|| dip_render::Point::new(odd(s), odd(s))),
+            }),
+        }
+    }
+    g
 }
