@@ -229,6 +229,7 @@ impl Variants {
         if !errors.is_empty() {
             return Err(errors);
         }
+        files.sort_keys();
         Ok(Variants {
             embedded: Vec::new(),
             files,
