@@ -191,7 +191,7 @@ fn memory_stays_flat_over_many_requests() {
         opening(),
         r#"{"position": {"variant": "standard", "units": {"France": ["A Paris"]}, "orders": {"France": ["A Paris - Xyzzy"]}}}"#.to_string(),
         "{broken".to_string(),
-        r#"{"position": {"variant": "standard", "phase": "Fall 1901 Retreat", "units": {"Germany": ["A Munich"], "France": ["A Burgundy"]}, "dislodged": {"Germany": [{"unit": "A Ruhr", "attacked_from": "Burgundy"}]}, "orders": {"Germany": ["A Ruhr - Kiel"]}}}"#.to_string(),
+        r#"{"position": {"variant": "standard", "phase": "Fall 1901 Retreat", "units": {"Germany": ["A Munich"], "France": ["A Ruhr"]}, "dislodged": {"Germany": [{"unit": "A Ruhr", "attacked_from": "Burgundy"}]}, "orders": {"Germany": ["A Ruhr - Kiel"]}}}"#.to_string(),
         // Hostile: a variant by path, a key twice, an id too long, empty units past the
         // cap, a line past the cap, and the folder's variants in turn past the cache's bound.
         position_of(&format!("{}/copy_a", folder.path.display()), r#"{"France": ["A Paris"]}"#),
