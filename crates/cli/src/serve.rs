@@ -58,6 +58,10 @@ pub struct ServeArgs {
     /// retreats and builds.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub max_units: usize,
+    /// Most orders in one request (a position's, or the request's `orders`); the smaller
+    /// of this and `--max-orders` applies.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub max_request_orders: usize,
     /// Longest answer line, in bytes: a longer answer is replaced by an error answer.
     #[arg(long, value_name = "BYTES", default_value_t = 16 << 20)]
     pub max_answer_bytes: usize,
@@ -141,7 +145,8 @@ struct Caps {
     id_bytes: usize,
     units: usize,
     answer_bytes: usize,
-    /// Orders and order length: the caps every command reads input under.
+    /// Order length, and orders: the caps every command reads input under, with
+    /// `max_orders` the smaller of `--max-orders` and `--max-request-orders`.
     input: dip::Limits,
 }
 
@@ -153,7 +158,7 @@ impl Caps {
             id_bytes: args.max_id_bytes,
             units: args.max_units,
             answer_bytes: args.max_answer_bytes,
-            input,
+            input: dip::Limits { max_orders: input.max_orders.min(args.max_request_orders), ..input },
         }
     }
 }
@@ -516,6 +521,17 @@ fn check_board(entries: usize, caps: &Caps) -> Result<(), String> {
     Ok(())
 }
 
+/// Refuses more orders than the cap, before any is read.
+fn check_orders(count: usize, limits: &dip::Limits) -> Result<(), String> {
+    if count > limits.max_orders {
+        return Err(format!(
+            "{count} orders: more than the limit of {} (--max-request-orders, --max-orders)",
+            limits.max_orders
+        ));
+    }
+    Ok(())
+}
+
 fn entries<V>(by_power: &IndexMap<String, Vec<V>>) -> usize {
     by_power.values().map(Vec::len).sum()
 }
@@ -543,6 +559,7 @@ fn adjudicate(variants: &mut Variants, request: &Request, caps: &Caps) -> Result
                 + file.centres.as_ref().map_or(0, entries)
                 + file.contested.len();
             check_board(board, caps)?;
+            check_orders(entries(&file.orders), limits)?;
             let (map, base, adjudicator) = variants.get(&file.variant)?;
             let mut rules = *base;
             for (issue, choice) in &file.rules {
@@ -606,10 +623,8 @@ fn read_orders(
     kind: dip::PhaseKind,
     limits: &dip::Limits,
 ) -> Result<Vec<OrderLine>, String> {
-    let total: usize = orders.values().map(Vec::len).sum();
-    if total > limits.max_orders {
-        return Err(format!("{total} orders: more than the limit of {} (--max-orders)", limits.max_orders));
-    }
+    let total = entries(orders);
+    check_orders(total, limits)?;
     let mut seen: Vec<Option<&str>> = vec![None; map.power_count()];
     let mut lines = Vec::with_capacity(total);
     for (name, list) in orders {

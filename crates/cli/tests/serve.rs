@@ -401,6 +401,33 @@ fn empty_units_do_not_amplify() {
     server.finish();
 }
 
+/// More orders than `--max-request-orders` (10,000), in a position or over it, are refused
+/// before any is read, with a short answer.
+#[test]
+fn too_many_orders_are_refused() {
+    let orders = format!(r#"{{"France": [{}]}}"#, vec![r#""A PAR H""#; 12_000].join(","));
+    let mut server = Server::start();
+    for request in [position_of_with_orders(&orders, "{}"), position_of_with_orders("{}", &orders)] {
+        let answer = server.ask_text(&request);
+        assert!(answer.len() < 1024, "an answer of {} bytes", answer.len());
+        let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+        let error = error_of(&answer);
+        assert!(
+            error.contains("12000 orders: more than the limit of 10000 (--max-request-orders, --max-orders)"),
+            "{error}"
+        );
+    }
+    assert_eq!(server.ask(&opening())["ok"], true);
+    server.finish();
+}
+
+/// A Standard position of an army in Paris with orders in it and over it.
+fn position_of_with_orders(in_position: &str, over: &str) -> String {
+    format!(
+        r#"{{"position": {{"variant": "standard", "units": {{"France": ["A Paris"]}}, "orders": {in_position}}}, "orders": {over}}}"#
+    )
+}
+
 /// An `id` is at most `--max-id-bytes` (1 KiB) as JSON; a longer one is refused, not echoed.
 #[test]
 fn a_long_id_is_refused_not_echoed() {
