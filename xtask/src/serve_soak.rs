@@ -104,6 +104,15 @@ fn kinds(root: &Path, binary: &Path, folder: &Path) -> Result<(Vec<Kind>, Vec<Ki
         ),
         kind("9,000 empty units", empty_units(9_000), false),
         kind("12,000 empty units", empty_units(12_000), false),
+        kind(
+            "12,000 orders",
+            position(
+                "standard",
+                r#"{"France": ["A Paris"]}"#,
+                &format!(r#"{{"France": [{}]}}"#, vec![r#""A PAR H""#; 12_000].join(",")),
+            ),
+            false,
+        ),
         kind("300,000 values", format!("[{}]", vec!["0"; 300_000].join(",")), false),
         kind("line of 300 KiB", format!(r#"{{"id": "{}"}}"#, "x".repeat(300 << 10)), false),
     ];
