@@ -271,15 +271,15 @@ impl Variants {
                     self.cached.push(used);
                 }
                 None => {
-                    let variant = load::variant_file(path).map_err(|e| e.join("; "))?;
+                    // Messages name the file without its folder: the operator's folders
+                    // are none of a client's business.
+                    let (full, file) = (path.display().to_string(), format!("{key}.ron"));
+                    let named = |lines: Errors| lines.join("; ").replace(&full, &file);
+                    let variant = load::variant_file(path).map_err(named)?;
                     if !variant.map.name().eq_ignore_ascii_case(&key) {
-                        return Err(format!(
-                            "{}: the file is the variant `{}`, not `{key}`",
-                            path.display(),
-                            variant.map.name()
-                        ));
+                        return Err(format!("{file}: the file is the variant `{}`, not `{key}`", variant.map.name()));
                     }
-                    let rules = variant.rules().map_err(|e| e.join("; "))?;
+                    let rules = variant.rules().map_err(named)?;
                     if self.cached.len() >= self.max_cached {
                         self.cached.remove(0);
                     }

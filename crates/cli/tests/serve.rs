@@ -349,6 +349,13 @@ fn variants_from_the_operators_folders_by_name() {
     );
     let error = error_of(&server.ask(&position_of("misnamed", "{}"))).to_string();
     assert!(error.contains("misnamed.ron: the file is the variant `pure_other`, not `misnamed`"), "{error}");
+    assert!(!error.contains(&b), "the operator's folder in an answer: {error}");
+    // A file that cannot be read as a variant: named without its folder.
+    std::fs::write(two.path.join("pure_broken.ron"), "(name: ").expect("write");
+    server.finish();
+    let mut server = Server::start_with(&["--variants", &a, "--variants", &b]);
+    let error = error_of(&server.ask(&position_of("pure_broken", "{}"))).to_string();
+    assert!(error.starts_with("line 1: pure_broken.ron") && !error.contains(&b), "{error}");
     assert_eq!(server.ask(&opening())["ok"], true);
     server.finish();
 }
