@@ -354,7 +354,7 @@ fn serve(
         // At most one byte more than the cap is kept; the rest of a longer line is read
         // past a buffer at a time.
         let cap = caps.request_bytes.saturating_add(1);
-        let read = (&mut input).take(cap as u64).read_until(b'\n', &mut buf)?;
+        let read = read_line(&mut input, &mut buf, cap)?;
         if read == 0 {
             return output.flush();
         }
@@ -424,6 +424,36 @@ fn json_message(e: &serde_json::Error) -> String {
     let full = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
     full.strip_suffix(&suffix).unwrap_or(&full).to_string()
+}
+
+/// Reads a line into `buf`, its newline included, keeping at most `cap` bytes of it (the
+/// rest is left unread): the number of bytes read, 0 at the end of the input. Like
+/// `take(cap).read_until(b'\n')`, but a line past [`KEEP_BUFFER_BYTES`] gets a buffer of
+/// `cap` bytes at once instead of doubling up to it: the allocator keeps what it was given
+/// back for later requests, and a chain of doublings left it three times the cap.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, cap: usize) -> std::io::Result<usize> {
+    let start = buf.len();
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(buf.len() - start);
+        }
+        let (piece, ends) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let room = cap.saturating_sub(buf.len() - start);
+        let taken = piece.len().min(room);
+        if buf.len() + taken > buf.capacity() && buf.len() + taken > KEEP_BUFFER_BYTES {
+            buf.reserve_exact(cap - (buf.len() - start));
+        }
+        buf.extend_from_slice(&piece[..taken]);
+        let whole = ends && taken == piece.len();
+        input.consume(taken);
+        if whole || buf.len() - start >= cap {
+            return Ok(buf.len() - start);
+        }
+    }
 }
 
 /// Reads past the rest of a line, a buffer at a time, keeping none of it: the number of
@@ -700,6 +730,24 @@ mod tests {
         let caps = Caps::new(&args, dip::Limits::DEFAULT);
         serve(std::io::BufReader::new(input.as_bytes()), &mut out, &mut variants, &caps).expect("serve");
         String::from_utf8(out).expect("UTF-8").lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+    }
+
+    #[test]
+    fn a_line_is_read_up_to_its_newline_or_the_cap() {
+        let mut input = std::io::BufReader::with_capacity(4, "ab\ncdefgh\n\nxyz".as_bytes());
+        let mut buf = Vec::new();
+        let mut lines = Vec::new();
+        loop {
+            buf.clear();
+            let read = read_line(&mut input, &mut buf, 5).expect("read");
+            if read == 0 {
+                break;
+            }
+            assert_eq!(read, buf.len());
+            lines.push(String::from_utf8(buf.clone()).expect("UTF-8"));
+        }
+        // `cdefgh\n` is cut at the cap; the rest of it is the next read.
+        assert_eq!(lines, ["ab\n", "cdefg", "h\n", "\n", "xyz"]);
     }
 
     #[test]

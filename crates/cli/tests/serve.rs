@@ -375,7 +375,8 @@ fn a_line_over_the_cap_is_read_past_in_bounded_memory() {
     assert_eq!(answer.get("id"), None);
     assert_eq!(server.ask(&opening())["ok"], true);
     let after = server.peak_kib();
-    assert!(after < before + (48 << 10), "the peak went from {before} KiB to {after} KiB for a 100 MiB line");
+    // At most the cap (8 MiB) and the smaller buffers on the way to it, with a margin.
+    assert!(after < before + (24 << 10), "the peak went from {before} KiB to {after} KiB for a 100 MiB line");
     server.finish();
 
     let mut server = Server::start_with(&["--max-request-bytes", "4096"]);
