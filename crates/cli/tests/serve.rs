@@ -360,6 +360,28 @@ fn variants_from_the_operators_folders_by_name() {
     server.finish();
 }
 
+/// One variant name in two of the operator's folders stops the server at start-up, naming
+/// both files; a file named like an embedded variant is left out with a warning.
+#[test]
+fn a_variant_name_in_two_folders_stops_the_server() {
+    let (one, two) = (Folder::new("twice-one"), Folder::new("twice-two"));
+    one.variant("pure_twice");
+    two.variant("pure_twice");
+    two.variant_named("standard", "standard");
+    let output = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(["serve", "--stdio", "--variants"])
+        .arg(&one.path)
+        .arg("--variants")
+        .arg(&two.path)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run dip serve");
+    assert!(!output.status.success());
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(errors.contains("--variants: the variant `pure_twice` is in two files"), "{errors}");
+    assert!(errors.contains("standard.ron: left out: `standard` is an embedded variant"), "{errors}");
+}
+
 /// A line over `--max-request-bytes` is read past without being kept, answered with an
 /// error, and the next line is served; the server's peak memory stays far below the line.
 #[test]
