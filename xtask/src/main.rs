@@ -5,7 +5,9 @@
 //! FILE.go [options]` prints a godip variant definition as a dip variant file; `cargo xtask
 //! compare A.ron B.ron` lists how two variant files differ; `cargo xtask serve-bench
 //! [--requests N]` pipes opening positions through `dip serve --stdio` and reports the rate
-//! and the server's memory; `cargo xtask fuzz --time N` runs the property tests for N
+//! and the server's memory; `cargo xtask serve-soak [--requests N] [--limit-as BYTES]` runs
+//! it long under an address-space limit with hostile requests mixed in (see
+//! `serve_soak.rs`); `cargo xtask fuzz --time N` runs the property tests for N
 //! seconds (see `fuzz.rs`); `cargo xtask test [--python]` runs the Rust tests and the
 //! Python package's pytest suite in its own virtual environment (see `test.rs`).
 
@@ -16,6 +18,7 @@ mod bench;
 mod fuzz;
 mod godip;
 mod serve_bench;
+mod serve_soak;
 mod test;
 
 fn main() -> ExitCode {
@@ -27,13 +30,14 @@ fn main() -> ExitCode {
         Some("godip") => godip::run(&args[1..]),
         Some("compare") => compare(&args[1..]),
         Some("serve-bench") => serve_bench::run(&args[1..]),
+        Some("serve-soak") => serve_soak::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("test") => test::run(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
                  DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask compare A.ron B.ron | cargo xtask \
-                 serve-bench [--requests N] | cargo xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... \
+                 serve-bench [--requests N] | cargo xtask serve-soak [--requests N] [--limit-as BYTES] | cargo xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... \
                  [--seed N] [--debug] | cargo xtask test [--python]"
             );
             ExitCode::from(2)

@@ -9,7 +9,7 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
 /// The request: the opening with every unit ordered, as one JSON line.
-fn opening_request(root: &Path) -> Result<String, String> {
+pub fn opening_request(root: &Path) -> Result<String, String> {
     let path = root.join("bench/workloads.json");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let workloads: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;

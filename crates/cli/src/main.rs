@@ -86,11 +86,7 @@ enum Command {
     /// Serve adjudications to another program: one JSON request a line on standard input
     /// (a position with orders, or a saved game and the next orders), one JSON answer a line
     /// on standard output, in order, until the end of the input (docs/json.md).
-    Serve {
-        /// Read requests from standard input and answer on standard output.
-        #[arg(long, required = true)]
-        stdio: bool,
-    },
+    Serve(serve::ServeArgs),
     /// Print a variant's opening position as a position file (RON), to start a game:
     /// `dip new standard > game.ron` (or `--format saved-game > game.json`).
     New {
@@ -198,7 +194,7 @@ fn main() -> ExitCode {
         Command::CheckOrders { file, rules } if games::is_saved_game_file(file) => games::check_orders(file, rules),
         Command::CheckOrders { file, rules } => commands::check_orders(file, rules),
         Command::Replay { files, rules } => games::replay(files, rules),
-        Command::Serve { stdio: _ } => serve::stdio(),
+        Command::Serve(args) => serve::stdio(args),
         Command::New { variant, format, id } => play::new(variant, *format, id.as_deref()),
         Command::Adjudicate { file, json, pretty, notation, rules } => {
             let pretty = *pretty || std::io::stdout().is_terminal();
