@@ -157,6 +157,12 @@ pub fn replay(paths: &[PathBuf], rule_args: &RuleArgs) -> Result<Output, Errors>
                     return;
                 }
             };
+            let faults = saved::phase_faults(&variant.map, &game);
+            if !faults.is_empty() {
+                tally.games_differing += 1;
+                errors.extend(faults.iter().map(|e| game_error(&file, e)));
+                return;
+            }
             let rules = match saved::saved_rules(&variant.map, &game)
                 .map_err(|e| vec![game_error(&file, &e)])
                 .and_then(|mut rules| rule_args.apply(&mut rules).map(|()| rules))
@@ -340,9 +346,9 @@ fn illegal_orders(
 }
 
 /// `dip check-orders` on saved games: reads every order of every phase, in MILA notation, and
-/// checks each against its recorded board. Orders that cannot be read are diagnostics (exit
-/// code 1); orders that are illegal on their board are reported as the record's own: the
-/// game ignored them, and so does dip.
+/// checks each against its recorded board. Orders that cannot be read and orders illegal on
+/// their board (the game ignored them, and so does dip) are reported; either makes the exit
+/// code 1, as for a position file.
 pub fn check_orders(path: &Path, rule_args: &RuleArgs) -> Result<Output, Errors> {
     let file = path.display().to_string();
     let mut out = String::new();
@@ -366,6 +372,11 @@ pub fn check_orders(path: &Path, rule_args: &RuleArgs) -> Result<Output, Errors>
             }
         };
         let map = &variant.map;
+        let faults = saved::phase_faults(map, &game);
+        if !faults.is_empty() {
+            errors.extend(faults.iter().map(|e| game_error(&file, e)));
+            return;
+        }
         let rules = match saved::saved_rules(map, &game)
             .map_err(|e| vec![game_error(&file, &e)])
             .and_then(|mut rules| rule_args.apply(&mut rules).map(|()| rules))
@@ -448,7 +459,7 @@ pub fn check_orders(path: &Path, rule_args: &RuleArgs) -> Result<Output, Errors>
         plural(games, "game"),
         plural(orders, "order")
     );
-    let code = if unreadable == 0 && errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+    let code = if unreadable == 0 && illegal == 0 && errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
     Ok(Output { text: out, errors, code })
 }
 

@@ -125,7 +125,23 @@ pub fn state_to_position(
         };
         for name in centres {
             match map.province_by_name(name) {
-                Some(p) if map.province(p).centre => position.owners[p.index()] = Some(power),
+                Some(p) if map.province(p).centre => match position.owners[p.index()] {
+                    // A plain map would keep the last owner listed: the record contradicts
+                    // itself, and which owner is meant cannot be told.
+                    Some(first) => {
+                        let message = if first == power {
+                            format!("supply centre listed twice for {}", power_key(map, power))
+                        } else {
+                            format!(
+                                "supply centre owned by both {} and {}",
+                                power_key(map, first),
+                                power_key(map, power)
+                            )
+                        };
+                        errors.push(GameError::new(message).of_power(key).about(name));
+                    }
+                    None => position.owners[p.index()] = Some(power),
+                },
                 Some(_) => errors.push(GameError::new("not a supply centre").of_power(key).about(name)),
                 None => errors.push(GameError::new("unknown province").of_power(key).about(name)),
             }
