@@ -139,3 +139,68 @@ fn check_orders_exits_alike_for_both_formats() {
     assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("illegal"), "{}", run.stdout);
 }
+
+/// A recorded board the game's orders do not make: `dip run` went on from its own replay
+/// and wrote it back with `--out`. Now it is refused, naming the file, the game, the phase
+/// and what differs; with `--differing-boards report` it is reported as `dip replay` reports
+/// it, and the game goes on from the boards the orders make.
+#[test]
+fn a_recorded_board_that_differs_from_the_replay_is_refused() {
+    let dir = temp_dir("differs");
+    let mut moved = game();
+    moved["phases"][1]["state"]["units"]["RUSSIA"] = json!(["A FIN"]);
+    let file = write(&dir, "moved.json", &moved.to_string());
+    let out = dir.join("out.json").to_string_lossy().into_owned();
+    let run = dip(&["run", &file, "--format", "saved-game", "--out", &out]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    for line in [
+        format!("{file}: game no-retreat-removed, F1901M -> W1901A: dip made another board"),
+        "    RUSSIA units: the game recorded A FIN, dip made A SWE".to_string(),
+        format!(
+            "{file}: game no-retreat-removed: 2 phases of the game's orders, replayed under the variant's rules (the \
+             game records none: give those it was played under with --rules or --option), make boards other than \
+             those it records"
+        ),
+    ] {
+        assert!(run.stderr.contains(&line), "{line}\n{}", run.stderr);
+    }
+    assert!(!Path::new(&out).exists(), "nothing written");
+
+    let run = dip(&["run", &file, "--differing-boards", "report", "--format", "saved-game", "--out", &out]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("RUSSIA units: the game recorded A FIN, dip made A SWE"), "{}", run.stdout);
+    assert!(run.stdout.contains("the game goes on from the boards its orders make"), "{}", run.stdout);
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("written")).expect("JSON");
+    assert_eq!(written["phases"][1]["state"]["units"]["RUSSIA"], json!(["A SWE"]));
+
+    // The game as recorded goes on without a word.
+    let run = dip(&["run", "games/handmade/no_retreat_removed.json"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(!run.stdout.contains("differ"), "{}", run.stdout);
+}
+
+/// A game from another engine records no rules: it is checked and goes on under the rules
+/// the command line says it was played under. A game dip wrote keeps the rules it records.
+#[test]
+fn a_game_goes_on_under_the_rules_it_was_played_under() {
+    let cicero = "games/cicero/game_433761_ENGLAND_AG.json";
+    let run = dip(&["run", cicero]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    assert!(
+        run.stderr.contains(&format!("{cicero}: game zHJfwg72CWXs, W1908A -> S1909M: dip made another board")),
+        "{}",
+        run.stderr
+    );
+    let dir = temp_dir("rules");
+    let out = dir.join("cicero.json").to_string_lossy().into_owned();
+    let run = dip(&["run", cicero, "--rules", "webdiplomacy", "--format", "saved-game", "--out", &out]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("Spring 1909 Movement"), "{}", run.stdout);
+    // Written back with the rules it was played under, which it then keeps.
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("written")).expect("JSON");
+    assert!(written["metadata"]["dip_rules"].as_str().is_some_and(|r| r.contains("4.D.8=")), "{}", written["metadata"]);
+    assert_eq!(dip(&["run", &out]).code, Some(0));
+    let run = dip(&["run", &out, "--option", "4.D.8=2023"]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("cannot change the rules of a game under way"), "{}", run.stderr);
+}

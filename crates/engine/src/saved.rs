@@ -36,11 +36,17 @@ impl Game {
     /// last phase was played (MILA's `draw()`: no orders, then `COMPLETED` with the same
     /// board) stops at that phase, waiting for orders.
     pub fn from_saved_game(map: Map, game: &SavedGame) -> Result<Game, Vec<GameError>> {
+        let rules = saved::saved_rules(&map, game).map_err(|e| vec![e])?;
+        Game::from_saved_game_under(map, rules, game)
+    }
+
+    /// [`Game::from_saved_game`] under `rules`: for a game that does not record its own
+    /// ([`saved::records_rules`]), the rules it is known to have been played under.
+    pub fn from_saved_game_under(map: Map, rules: Rules, game: &SavedGame) -> Result<Game, Vec<GameError>> {
         let faults = saved::phase_faults(&map, game);
         if !faults.is_empty() {
             return Err(faults);
         }
-        let rules = saved::saved_rules(&map, game).map_err(|e| vec![e])?;
         let Some(first) = game.phases.first() else {
             return Err(vec![GameError::new("the game has no phases").in_game(&game.id)]);
         };

@@ -24,7 +24,7 @@ pub use phase::{PhaseName, parse_phase_name, phase_name};
 pub use read::{GameLines, is_whole_line, parse_games};
 pub(crate) use state::unit_key;
 pub use state::{Attacker, attackers, mila_power_name, position_to_state, power_key, power_named, state_to_position};
-pub use write::{PlayedRecord, RULES_METADATA, saved_game, saved_rules};
+pub use write::{PlayedRecord, RULES_METADATA, records_rules, saved_game, saved_rules};
 
 use indexmap::IndexMap;
 use serde::de::{MapAccess, SeqAccess, Visitor};
