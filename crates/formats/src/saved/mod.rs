@@ -474,6 +474,25 @@ mod tests {
             assert_eq!(error.game(), Some("g"), "{twice}: {error}");
             assert_eq!(error.phase().is_some(), twice.contains("phases"), "{twice}: {error}");
         }
+        // One power under two names: the keys differ, the power does not.
+        let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron")).expect("map");
+        let text = r#"{"id": "g", "phases": [{"name": "S1901M", "orders": {"FRANCE": ["A PAR H"], "France": ["A MAR H"]},
+            "state": {"units": {"FRANCE": ["A PAR"], "France": ["A MAR"]}, "centers": {"FRANCE": ["PAR"], "france": ["MAR"]}}}]}"#;
+        let game = parse_games(text).remove(0).expect("read");
+        let (_, errors) = phase_orders(&map, &game.phases[0], dip_map::PhaseKind::Movement);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].to_string(), "`France`: the power's orders are given twice, as `FRANCE` and `France`");
+        let phase = dip_map::Phase { season: dip_map::Season::Spring, year: 1901, kind: dip_map::PhaseKind::Movement };
+        let errors =
+            state_to_position(&map, game.phases[0].state.as_ref().expect("state"), phase, &[]).expect_err("twice");
+        let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            errors,
+            [
+                "`France`: the power's units are given twice, as `FRANCE` and `France`",
+                "`france`: the power's centres are given twice, as `FRANCE` and `france`"
+            ]
+        );
         // The same key in two objects is no fault.
         let text = r#"{"id": "g", "phases": [{"name": "S1901M", "orders": {"FRANCE": []}}, {"name": "F1901M", "orders": {"FRANCE": []}}]}"#;
         assert!(parse_games(text).remove(0).is_ok());
