@@ -157,6 +157,12 @@ pub fn replay(paths: &[PathBuf], rule_args: &RuleArgs) -> Result<Output, Errors>
                     return;
                 }
             };
+            let faults = saved::phase_faults(&variant.map, &game);
+            if !faults.is_empty() {
+                tally.games_differing += 1;
+                errors.extend(faults.iter().map(|e| game_error(&file, e)));
+                return;
+            }
             let rules = match saved::saved_rules(&variant.map, &game)
                 .map_err(|e| vec![game_error(&file, &e)])
                 .and_then(|mut rules| rule_args.apply(&mut rules).map(|()| rules))
@@ -340,9 +346,9 @@ fn illegal_orders(
 }
 
 /// `dip check-orders` on saved games: reads every order of every phase, in MILA notation, and
-/// checks each against its recorded board. Orders that cannot be read are diagnostics (exit
-/// code 1); orders that are illegal on their board are reported as the record's own: the
-/// game ignored them, and so does dip.
+/// checks each against its recorded board. Orders that cannot be read and orders illegal on
+/// their board (the game ignored them, and so does dip) are reported; either makes the exit
+/// code 1, as for a position file.
 pub fn check_orders(path: &Path, rule_args: &RuleArgs) -> Result<Output, Errors> {
     let file = path.display().to_string();
     let mut out = String::new();
@@ -366,6 +372,11 @@ pub fn check_orders(path: &Path, rule_args: &RuleArgs) -> Result<Output, Errors>
             }
         };
         let map = &variant.map;
+        let faults = saved::phase_faults(map, &game);
+        if !faults.is_empty() {
+            errors.extend(faults.iter().map(|e| game_error(&file, e)));
+            return;
+        }
         let rules = match saved::saved_rules(map, &game)
             .map_err(|e| vec![game_error(&file, &e)])
             .and_then(|mut rules| rule_args.apply(&mut rules).map(|()| rules))
@@ -448,13 +459,38 @@ pub fn check_orders(path: &Path, rule_args: &RuleArgs) -> Result<Output, Errors>
         plural(games, "game"),
         plural(orders, "order")
     );
-    let code = if unreadable == 0 && errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+    let code = if unreadable == 0 && illegal == 0 && errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
     Ok(Output { text: out, errors, code })
 }
 
+/// What a command that goes on from a saved game does when a board the game recorded is not
+/// the one its orders make (replayed under the game's rules, as `dip replay` replays it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum DifferingBoards {
+    /// Refuse the game, naming each phase and what differs.
+    #[default]
+    Refuse,
+    /// Report each phase that differs as `dip replay` does, and go on from the boards the
+    /// orders make.
+    Report,
+}
+
+/// A saved game read to go on from.
+pub struct LoadedGame {
+    /// The game played again from its first board.
+    pub game: dip::Game,
+    pub id: String,
+    /// With [`DifferingBoards::Report`], what differs, as `dip replay` reports it; else empty.
+    pub report: String,
+}
+
 /// The one game of a saved-game file, played again from its first board so it goes on from
-/// its last (`dip run`), under its recorded rules and the command line's; and its id.
-pub fn load_game(path: &Path, rule_args: &RuleArgs) -> Result<(dip::Game, String), Errors> {
+/// its last (`dip run`). Its rules are those it records (dip records them); a game that
+/// records none (from another engine) is played under the variant's, or under the command
+/// line's `--rules` and `--option` that say which it was played under. Every phase is first
+/// replayed as `dip replay` replays it: a recorded board its orders do not make is refused,
+/// or with [`DifferingBoards::Report`] reported, never silently replaced.
+pub fn load_game(path: &Path, rule_args: &RuleArgs, differing: DifferingBoards) -> Result<LoadedGame, Errors> {
     let file = path.display().to_string();
     let mut found = Vec::new();
     for_each_game(path, |game| found.push(game))?;
@@ -463,16 +499,47 @@ pub fn load_game(path: &Path, rule_args: &RuleArgs) -> Result<(dip::Game, String
     }
     let game = found.remove(0).map_err(|e| vec![game_error(&file, &e)])?;
     let variant = load::variant_for(saved::variant_name(&game.map), path, rule_args.variant.as_deref())?;
+    let faults = saved::phase_faults(&variant.map, &game);
+    if !faults.is_empty() {
+        return Err(faults.iter().map(|e| game_error(&file, e)).collect());
+    }
     let mut rules = saved::saved_rules(&variant.map, &game).map_err(|e| vec![game_error(&file, &e)])?;
     let recorded = rules;
     rule_args.apply(&mut rules)?;
-    if rules != recorded {
+    if rules != recorded && saved::records_rules(&game) {
         // The saved game keeps one set of rules for all its phases.
         return Err(vec![format!(
             "{file}: --rules and --option cannot change the rules of a game under way; it keeps the rules it records"
         )]);
     }
-    let played = dip::Game::from_saved_game(variant.map, &game)
+    let replay = dip::replay(&variant.map, &rules, &game);
+    let mut report = String::new();
+    if replay.differing() > 0 {
+        let mut tally = Tally::default();
+        report_game(&mut report, &file, &variant.map, &replay, &mut tally);
+        let id = if game.id.is_empty() { "(no id)" } else { game.id.as_str() };
+        let under = if saved::records_rules(&game) {
+            "the rules it records"
+        } else if rules == recorded {
+            "the variant's rules (the game records none: give those it was played under with --rules or --option)"
+        } else {
+            "the rules given"
+        };
+        let summary = format!(
+            "{file}: game {id}: {} of the game's orders, replayed under {under}, make boards other than those it records",
+            plural(tally.differ, "phase")
+        );
+        if differing == DifferingBoards::Refuse {
+            let mut lines: Vec<String> = report.lines().map(str::to_string).collect();
+            lines.push(format!(
+                "{summary}; with --differing-boards report the game goes on from the boards its orders make"
+            ));
+            return Err(lines);
+        }
+        outln!(report, "{summary}: the game goes on from the boards its orders make");
+    }
+    let id = game.id.clone();
+    let played = dip::Game::from_saved_game_under(variant.map, rules, &game)
         .map_err(|errors| errors.iter().map(|e| game_error(&file, e)).collect::<Vec<_>>())?;
-    Ok((played, game.id))
+    Ok(LoadedGame { game: played, id, report })
 }

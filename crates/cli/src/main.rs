@@ -141,6 +141,11 @@ enum Command {
         /// The saved game's id [default: the game's own, or the output file's name].
         #[arg(long)]
         id: Option<String>,
+        /// When the game file is a saved game whose orders, replayed under its rules, make
+        /// a board other than one it records: `refuse` it, or `report` each such phase as
+        /// `dip replay` does and go on from the boards the orders make.
+        #[arg(long, value_enum, value_name = "WHAT", default_value = "refuse")]
+        differing_boards: games::DifferingBoards,
         #[command(flatten)]
         rules: load::RuleArgs,
     },
@@ -200,9 +205,9 @@ fn main() -> ExitCode {
             let pretty = *pretty || std::io::stdout().is_terminal();
             play::adjudicate(file, play::JsonOutput { json: *json, pretty, notation: *notation }, rules)
         }
-        Command::Run { game, orders, out, format, id, rules } => {
+        Command::Run { game, orders, out, format, id, differing_boards, rules } => {
             let output = play::RunOutput { out: out.as_deref(), format: *format, id: id.as_deref() };
-            play::run(game, orders, output, rules)
+            play::run(game, orders, output, rules, *differing_boards)
         }
         Command::Rules { variant, preset, options } => {
             let args = load::RuleArgs { preset: preset.clone(), options: options.clone(), variant: None };

@@ -157,6 +157,7 @@ pub fn run(
     order_paths: &[PathBuf],
     output: RunOutput<'_>,
     rule_args: &load::RuleArgs,
+    differing: crate::games::DifferingBoards,
 ) -> Result<Output, Errors> {
     // Every orders file is read before any phase is played.
     let mut files = Vec::new();
@@ -173,8 +174,10 @@ pub fn run(
         return Err(errors);
     }
     if crate::games::is_saved_game_file(game_path) {
-        let (game, id) = crate::games::load_game(game_path, rule_args)?;
-        return run_game(game, &game_file, None, &files, output, &id, IndexMap::new());
+        let loaded = crate::games::load_game(game_path, rule_args, differing)?;
+        let mut run = run_game(loaded.game, &game_file, None, &files, output, &loaded.id, IndexMap::new())?;
+        run.text.insert_str(0, &loaded.report);
+        return Ok(run);
     }
     let Loaded { source, variant, position, lines } = load::position(game_path, rule_args)?;
     let rules = variant.rules_with(&source.file, rule_args)?;

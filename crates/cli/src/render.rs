@@ -198,7 +198,9 @@ fn names_phase(wanted: &str, phase: Phase) -> bool {
 /// orders (and results).
 fn render_saved_phase(file: &Path, args: &RenderArgs, format: Format) -> Result<Output, Errors> {
     let name = file.display().to_string();
-    let (game, _) = games::load_game(file, &args.rules)?;
+    // The drawing says what differs from the record, and draws the boards the orders make.
+    let loaded = games::load_game(file, &args.rules, games::DifferingBoards::Report)?;
+    let game = loaded.game;
     let map = game.map();
     let board = board(map, args)?;
     let played = game.history();
@@ -237,7 +239,7 @@ fn render_saved_phase(file: &Path, args: &RenderArgs, format: Format) -> Result<
             game.phase()
         }
     };
-    let mut out = String::new();
+    let mut out = loaded.report;
     outln!(out, "{name}: {phase} drawn to {}", args.out.display());
     Ok(Output::new(out, ExitCode::SUCCESS))
 }
@@ -250,11 +252,15 @@ fn render_game(path: &Path, args: &RenderArgs, format: Format) -> Result<Output,
     }
     let name = path.display().to_string();
     let mut problems = Vec::new();
+    let mut out = String::new();
     let game = if games::is_saved_game_file(path) {
         if !args.files.is_empty() {
             return Err(vec![format!("{name}: a saved game holds its orders: give no orders files")]);
         }
-        games::load_game(path, &args.rules)?.0
+        // The viewer shows what differs from the record, and the boards the orders make.
+        let loaded = games::load_game(path, &args.rules, games::DifferingBoards::Report)?;
+        out = loaded.report;
+        loaded.game
     } else {
         let Loaded { source, variant, position, lines } = load::position(path, &args.rules)?;
         // Every orders file is read before any phase is played.
@@ -312,7 +318,6 @@ fn render_game(path: &Path, args: &RenderArgs, format: Format) -> Result<Output,
     let first = frames.first().map_or(game.phase(), |f| f.position.phase);
     let title = format!("{}, {first} to {}", game.map().title(), game.phase());
     write_atomic(&args.out, dip_render::viewer_html(&board, &title, &frames).as_bytes())?;
-    let mut out = String::new();
     outln!(out, "{name}: {} phases drawn to {}", frames.len(), args.out.display());
     let mut output = Output::new(out, ExitCode::SUCCESS);
     output.errors = problems;

@@ -27,6 +27,9 @@ impl Game {
     /// Orders that cannot be read are errors; the boards the game recorded after its first
     /// are not consulted (`dip::replay` compares them).
     ///
+    /// A phase after `COMPLETED`, or of a year before the variant's first, is an error
+    /// ([`saved::phase_faults`]).
+    ///
     /// A retreat phase the record skips because every unit dislodged had nowhere to go (as
     /// MILA, dipcc and godip record it: such units removed at once) is played with no orders,
     /// so those units disband and the history has the phase. A game that ended before its
@@ -34,6 +37,16 @@ impl Game {
     /// board) stops at that phase, waiting for orders.
     pub fn from_saved_game(map: Map, game: &SavedGame) -> Result<Game, Vec<GameError>> {
         let rules = saved::saved_rules(&map, game).map_err(|e| vec![e])?;
+        Game::from_saved_game_under(map, rules, game)
+    }
+
+    /// [`Game::from_saved_game`] under `rules`: for a game that does not record its own
+    /// ([`saved::records_rules`]), the rules it is known to have been played under.
+    pub fn from_saved_game_under(map: Map, rules: Rules, game: &SavedGame) -> Result<Game, Vec<GameError>> {
+        let faults = saved::phase_faults(&map, game);
+        if !faults.is_empty() {
+            return Err(faults);
+        }
         let Some(first) = game.phases.first() else {
             return Err(vec![GameError::new("the game has no phases").in_game(&game.id)]);
         };

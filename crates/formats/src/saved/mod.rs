@@ -24,10 +24,13 @@ pub use phase::{PhaseName, parse_phase_name, phase_name};
 pub use read::{GameLines, is_whole_line, parse_games};
 pub(crate) use state::unit_key;
 pub use state::{Attacker, attackers, mila_power_name, position_to_state, power_key, power_named, state_to_position};
-pub use write::{PlayedRecord, RULES_METADATA, saved_game, saved_rules};
+pub use write::{PlayedRecord, RULES_METADATA, records_rules, saved_game, saved_rules};
 
 use indexmap::IndexMap;
+use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
+
+use dip_orders::UniqueKeys;
 use serde_json::Value;
 
 use dip_map::Map;
@@ -98,7 +101,7 @@ pub struct SavedGame {
     pub phases: Vec<SavedPhase>,
     /// `metadata`, `scoring_system`, `is_full_press`, `rules` and any other field, kept as
     /// read.
-    #[serde(flatten)]
+    #[serde(flatten, deserialize_with = "unique_object")]
     pub other: serde_json::Map<String, Value>,
 }
 
@@ -123,10 +126,10 @@ pub struct SavedPhase {
     pub results: IndexMap<String, Vec<String>>,
     /// The press of the phase, each message as read (MILA's: `sender`, `recipient`,
     /// `time_sent`, `phase`, `message`). Written even when empty: MILA's writer always has it.
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default, deserialize_with = "unique_values")]
     pub messages: Vec<Value>,
     /// `logs`, `phase_start_time` and any other field, kept as read.
-    #[serde(flatten)]
+    #[serde(flatten, deserialize_with = "unique_object")]
     pub other: serde_json::Map<String, Value>,
 }
 
@@ -152,7 +155,7 @@ pub struct SavedState {
     #[serde(default, deserialize_with = "null_entries")]
     pub builds: IndexMap<String, Builds>,
     /// Any other field, kept as read.
-    #[serde(flatten)]
+    #[serde(flatten, deserialize_with = "unique_object")]
     pub other: serde_json::Map<String, Value>,
 }
 
@@ -180,14 +183,95 @@ where
     Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
 }
 
-/// A map whose value, or any entry's, may be `null`: each reads as the empty value.
+/// A map whose value, or any entry's, may be `null`: each reads as the empty value. A key
+/// given twice is an error (a plain map would keep the last: a power's first list dropped).
 fn null_entries<'de, D, V>(deserializer: D) -> Result<IndexMap<String, V>, D::Error>
 where
     D: Deserializer<'de>,
     V: Default + Deserialize<'de>,
 {
-    let map = Option::<IndexMap<String, Option<V>>>::deserialize(deserializer)?.unwrap_or_default();
-    Ok(map.into_iter().map(|(key, value)| (key, value.unwrap_or_default())).collect())
+    let map = Option::<UniqueKeys<Option<V>>>::deserialize(deserializer)?.unwrap_or_default();
+    Ok(map.0.into_iter().map(|(key, value)| (key, value.unwrap_or_default())).collect())
+}
+
+/// The fields kept as read: each key once, in every object they hold too.
+fn unique_object<'de, D>(deserializer: D) -> Result<serde_json::Map<String, Value>, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    let UniqueKeys(map) = UniqueKeys::<UniqueValue>::deserialize(deserializer)?;
+    Ok(map.into_iter().map(|(key, value)| (key, value.0)).collect())
+}
+
+/// A list (or `null`, read as empty) of values kept as read, each object with each key once.
+fn unique_values<'de, D>(deserializer: D) -> Result<Vec<Value>, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    let list = Option::<Vec<UniqueValue>>::deserialize(deserializer)?.unwrap_or_default();
+    Ok(list.into_iter().map(|value| value.0).collect())
+}
+
+/// A JSON value whose objects each have a key once; `serde_json::Value` keeps the last of
+/// a key given twice.
+struct UniqueValue(Value);
+
+impl<'de> Deserialize<'de> for UniqueValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ValueVisitor;
+        impl<'de> Visitor<'de> for ValueVisitor {
+            type Value = UniqueValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<UniqueValue, E> {
+                Ok(UniqueValue(Value::Bool(v)))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<UniqueValue, E> {
+                Ok(UniqueValue(Value::from(v)))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<UniqueValue, E> {
+                Ok(UniqueValue(Value::from(v)))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<UniqueValue, E> {
+                Ok(UniqueValue(Value::from(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<UniqueValue, E> {
+                Ok(UniqueValue(Value::String(v.to_string())))
+            }
+            fn visit_string<E>(self, v: String) -> Result<UniqueValue, E> {
+                Ok(UniqueValue(Value::String(v)))
+            }
+            fn visit_unit<E>(self) -> Result<UniqueValue, E> {
+                Ok(UniqueValue(Value::Null))
+            }
+            fn visit_none<E>(self) -> Result<UniqueValue, E> {
+                Ok(UniqueValue(Value::Null))
+            }
+            fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<UniqueValue, D::Error> {
+                UniqueValue::deserialize(deserializer)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<UniqueValue, A::Error> {
+                let mut list = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+                while let Some(UniqueValue(value)) = seq.next_element()? {
+                    list.push(value);
+                }
+                Ok(UniqueValue(Value::Array(list)))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<UniqueValue, A::Error> {
+                let mut map = serde_json::Map::new();
+                while let Some(key) = access.next_key::<String>()? {
+                    if map.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format!("`{key}` is given twice: only one is allowed")));
+                    }
+                    let UniqueValue(value) = access.next_value()?;
+                    map.insert(key, value);
+                }
+                Ok(UniqueValue(Value::Object(map)))
+            }
+        }
+        deserializer.deserialize_any(ValueVisitor)
+    }
 }
 
 /// `retreats` by power then unit, where the whole, a power's entry or a unit's list may be
@@ -196,12 +280,13 @@ fn null_retreats<'de, D>(deserializer: D) -> Result<Retreats, D::Error>
 where
     D: Deserializer<'de>,
 {
-    type Nullable = IndexMap<String, Option<IndexMap<String, Option<Vec<String>>>>>;
+    type Nullable = UniqueKeys<Option<UniqueKeys<Option<Vec<String>>>>>;
     let map = Option::<Nullable>::deserialize(deserializer)?.unwrap_or_default();
     Ok(map
+        .0
         .into_iter()
         .map(|(power, units)| {
-            let units = units.unwrap_or_default().into_iter().map(|(u, l)| (u, l.unwrap_or_default())).collect();
+            let units = units.unwrap_or_default().0.into_iter().map(|(u, l)| (u, l.unwrap_or_default())).collect();
             (power, units)
         })
         .collect())
@@ -232,6 +317,30 @@ pub fn ended_before_played(map: &Map, phase: &SavedPhase, next: &SavedPhase) -> 
         (Ok(own), Ok(last)) => own == last,
         _ => false,
     }
+}
+
+/// What is wrong with a game's list of phases as a whole, each naming the game and the
+/// phase: a phase after `COMPLETED` (the game was over: a replay would stop there and leave
+/// it unread), and a phase of a year before the variant's first (`S0000M` on a map that
+/// starts in 1901).
+pub fn phase_faults(map: &Map, game: &SavedGame) -> Vec<GameError> {
+    let mut faults = Vec::new();
+    let mut completed: Option<&str> = None;
+    for phase in &game.phases {
+        let fault = |message: String| GameError::new(message).in_game(&game.id).in_phase(&phase.name);
+        if let Some(end) = completed {
+            faults.push(fault(format!("a phase after `{end}`: the game was over")));
+            continue;
+        }
+        match parse_phase_name(&phase.name) {
+            Ok(PhaseName::Completed) => completed = Some(&phase.name),
+            Ok(PhaseName::Phase(name)) if name.year < map.start_year() => {
+                faults.push(fault(format!("year {} is before the variant's first, {}", name.year, map.start_year())))
+            }
+            _ => {}
+        }
+    }
+    faults
 }
 
 #[cfg(test)]
@@ -306,5 +415,125 @@ mod tests {
             "{}",
             game.to_json()
         );
+    }
+    /// A key given twice anywhere is refused, naming the line, the game and the phase; a
+    /// plain reading would keep the last and drop the first list of orders or units.
+    #[test]
+    fn keys_given_twice_are_refused() {
+        for (text, line, phase, expected) in [
+            (
+                "{\"id\": \"g\", \"phases\": [{\"name\": \"S1901M\",\n \"orders\": {\"FRANCE\": [\"A PAR H\"],\n \"FRANCE\": [\"A MAR H\"]}}]}",
+                3,
+                Some("S1901M"),
+                "`FRANCE` is given twice in `phases[0].orders`",
+            ),
+            (
+                "{\"id\": \"g\", \"phases\": [{\"name\": \"S1901M\", \"state\": {\"units\":\n {\"FRANCE\": [], \"FRANCE\": []}}}]}",
+                2,
+                Some("S1901M"),
+                "`FRANCE` is given twice in `phases[0].state.units`",
+            ),
+            (
+                "{\"id\": \"g\",\n \"map\": \"standard\",\n \"map\": \"pure\"}",
+                3,
+                None,
+                "`map` is given twice: only one",
+            ),
+            (
+                "{\"id\": \"g\", \"phases\": [{\"messages\": [{\"a\": 1,\n \"a\": 2}], \"name\": \"F1901M\"}]}",
+                2,
+                Some("F1901M"),
+                "`a` is given twice in `phases[0].messages[0]`",
+            ),
+        ] {
+            // The typed reading itself refuses it: the second reading only names the place.
+            assert!(serde_json::from_str::<SavedGame>(text).is_err(), "{text}");
+            let error = parse_games(text).remove(0).expect_err(text);
+            assert_eq!((error.line(), error.game(), error.phase()), (Some(line), Some("g"), phase), "{text}: {error}");
+            assert!(error.message().contains(expected), "{text}: {error}");
+        }
+        // Anywhere else.
+        for twice in [
+            r#"{"id": "g", "rules": [], "rules": []}"#,
+            r#"{"id": "g", "metadata": {"a": {"b": 1, "b": 2}}}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "name": "F1901M"}]}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "logs": [], "logs": []}]}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "results": {"A PAR": [], "A PAR": ["bounce"]}}]}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "state": {"name": "S1901M", "name": "S1901M"}}]}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "state": {"other": 1, "other": 1}}]}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "state": {"centers": {"FRANCE": [], "FRANCE": []}}}]}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "state": {"homes": {"FRANCE": [], "FRANCE": []}}}]}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "state": {"retreats": {"FRANCE": {}, "FRANCE": {}}}}]}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "state": {"retreats": {"FRANCE": {"A PAR": [], "A PAR": []}}}}]}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "state": {"builds": {"FRANCE": {}, "FRANCE": {}}}}]}"#,
+            r#"{"id": "g", "phases": [{"name": "S1901M", "state": {"builds": {"FRANCE": {"count": 1, "count": 2}}}}]}"#,
+        ] {
+            assert!(serde_json::from_str::<SavedGame>(twice).is_err(), "{twice}");
+            let error = parse_games(twice).remove(0).expect_err(twice);
+            assert!(error.message().contains("is given twice"), "{twice}: {error}");
+            assert_eq!(error.game(), Some("g"), "{twice}: {error}");
+            assert_eq!(error.phase().is_some(), twice.contains("phases"), "{twice}: {error}");
+        }
+        // One power under two names: the keys differ, the power does not.
+        let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron")).expect("map");
+        let text = r#"{"id": "g", "phases": [{"name": "S1901M", "orders": {"FRANCE": ["A PAR H"], "France": ["A MAR H"]},
+            "state": {"units": {"FRANCE": ["A PAR"], "France": ["A MAR"]}, "centers": {"FRANCE": ["PAR"], "france": ["MAR"]}}}]}"#;
+        let game = parse_games(text).remove(0).expect("read");
+        let (_, errors) = phase_orders(&map, &game.phases[0], dip_map::PhaseKind::Movement);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].to_string(), "`France`: the power's orders are given twice, as `FRANCE` and `France`");
+        let phase = dip_map::Phase { season: dip_map::Season::Spring, year: 1901, kind: dip_map::PhaseKind::Movement };
+        let errors =
+            state_to_position(&map, game.phases[0].state.as_ref().expect("state"), phase, &[]).expect_err("twice");
+        let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            errors,
+            [
+                "`France`: the power's units are given twice, as `FRANCE` and `France`",
+                "`france`: the power's centres are given twice, as `FRANCE` and `france`"
+            ]
+        );
+        // The same key in two objects is no fault.
+        let text = r#"{"id": "g", "phases": [{"name": "S1901M", "orders": {"FRANCE": []}}, {"name": "F1901M", "orders": {"FRANCE": []}}]}"#;
+        assert!(parse_games(text).remove(0).is_ok());
+    }
+
+    /// A centre owned by two powers, or listed twice, is refused, naming the power and the
+    /// centre.
+    #[test]
+    fn centres_owned_twice_are_refused() {
+        let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron")).expect("map");
+        let phase = dip_map::Phase { season: dip_map::Season::Spring, year: 1901, kind: dip_map::PhaseKind::Movement };
+        for (centres, expected) in [
+            (r#"{"FRANCE": ["PAR", "BEL"], "GERMANY": ["BEL"]}"#, "supply centre owned by both FRANCE and GERMANY"),
+            (r#"{"FRANCE": ["PAR", "PAR"]}"#, "supply centre listed twice for FRANCE"),
+        ] {
+            let state: SavedState = serde_json::from_str(&format!(r#"{{"centers": {centres}}}"#)).expect("state");
+            let errors = state_to_position(&map, &state, phase, &[]).expect_err(centres);
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            assert_eq!(errors[0].message(), expected);
+            assert_eq!(errors[0].item(), Some(if centres.contains("BEL") { "BEL" } else { "PAR" }));
+        }
+    }
+
+    /// A phase after `COMPLETED` and a year before the variant's first are refused, naming
+    /// the game and the phase.
+    #[test]
+    fn phases_after_the_end_or_before_the_start_are_refused() {
+        let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron")).expect("map");
+        let text = r#"{"id": "g", "phases": [{"name": "S0000M"}, {"name": "S1901M"}, {"name": "COMPLETED"},
+            {"name": "F1901M"}, {"name": "W1901A"}]}"#;
+        let game = parse_games(text).remove(0).expect("read");
+        let faults: Vec<String> = phase_faults(&map, &game).iter().map(ToString::to_string).collect();
+        assert_eq!(
+            faults,
+            [
+                "game g, S0000M: year 0 is before the variant's first, 1901",
+                "game g, F1901M: a phase after `COMPLETED`: the game was over",
+                "game g, W1901A: a phase after `COMPLETED`: the game was over",
+            ]
+        );
+        let text = r#"{"id": "g", "phases": [{"name": "S1901M"}, {"name": "F1901M"}, {"name": "COMPLETED"}]}"#;
+        assert!(phase_faults(&map, &parse_games(text).remove(0).expect("read")).is_empty());
     }
 }

@@ -3,7 +3,7 @@
 use indexmap::IndexMap;
 
 use dip_adjust::{AdjustmentResult, RetreatResult};
-use dip_map::{Map, PhaseKind, Position, Unit};
+use dip_map::{Map, PhaseKind, Position, PowerId, Unit};
 use dip_movement::{Failure, OrderResult};
 use dip_orders::{Action, Order, OrderLine, ParseOptions, parse_order};
 
@@ -12,16 +12,25 @@ use super::{GameError, SavedPhase};
 use crate::results::Outcome;
 
 /// Reads a phase's orders, power by power in the file's order. Orders that cannot be read
-/// are kept as `Err` lines; a power the map does not know is an error and its orders are
-/// left out.
+/// are kept as `Err` lines; a power the map does not know, or named twice (`FRANCE` and
+/// `France`), is an error and its orders are left out.
 pub fn phase_orders(map: &Map, phase: &SavedPhase, kind: PhaseKind) -> (Vec<OrderLine>, Vec<GameError>) {
     let mut lines = Vec::new();
     let mut errors = Vec::new();
+    let mut keys: Vec<(PowerId, &str)> = Vec::with_capacity(phase.orders.len());
     for (key, orders) in &phase.orders {
         let Some(power) = power_named(map, key) else {
             errors.push(GameError::new("unknown power in `orders`").about(key));
             continue;
         };
+        // `FRANCE` and `France` are one power: which list is meant cannot be told.
+        if let Some((_, first)) = keys.iter().find(|(p, _)| *p == power) {
+            errors.push(
+                GameError::new(format!("the power's orders are given twice, as `{first}` and `{key}`")).about(key),
+            );
+            continue;
+        }
+        keys.push((power, key));
         let options = ParseOptions::new(kind).power(power);
         for text in orders {
             lines.push(OrderLine { power, text: text.clone(), line: None, parsed: parse_order(map, options, text) });

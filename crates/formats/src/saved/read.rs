@@ -1,8 +1,10 @@
 //! Reading games: one JSON object, or JSONL with one game a line.
 
+use std::borrow::Cow;
 use std::io::{BufRead, Read};
 
-use serde::de::IgnoredAny;
+use serde::Deserialize;
+use serde::de::{DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::{GameError, SavedGame};
 
@@ -33,9 +35,18 @@ pub fn is_whole_line(line: &str) -> bool {
     }
 }
 
-/// One game from JSON text; `line` is the JSONL line it came from.
+/// One game from JSON text; `line` is the JSONL line it came from. A key given twice in
+/// any object of the game is an error (the typed reading refuses it, see `mod.rs`): a plain
+/// reading would keep the last and silently drop the first (a power's orders, a board's
+/// units). Only when reading fails is the text read again, to name the object whose key is
+/// given twice (by the way to it, its line and column, and the phase).
 fn parse_one(text: &str, line: Option<usize>) -> Result<SavedGame, GameError> {
     serde_json::from_str::<SavedGame>(text).map_err(|e| {
+        if let Err((twice, path)) = unique_keys(text) {
+            if twice.is_data() {
+                return duplicate_key_error(text, line, &twice, &path);
+            }
+        }
         let full = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
@@ -50,6 +61,160 @@ fn parse_one(text: &str, line: Option<usize>) -> Result<SavedGame, GameError> {
         }
         error
     })
+}
+
+/// One step of the way from a game's top to a value: a key of an object, an index of a list.
+#[derive(Debug)]
+enum Step<'t> {
+    Key(Cow<'t, str>),
+    Index(usize),
+}
+
+/// `phases[3].orders`.
+fn path_text(path: &[Step<'_>]) -> String {
+    let mut out = String::new();
+    for step in path {
+        match step {
+            Step::Key(key) if out.is_empty() => out.push_str(key),
+            Step::Key(key) => {
+                out.push('.');
+                out.push_str(key);
+            }
+            Step::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+/// Reads the text as JSON, refusing a key given twice in any object. On such an error, the
+/// way to the object is left in the returned path. A syntax error is returned as well (the
+/// typed reading reports it in its own words).
+fn unique_keys(text: &str) -> Result<(), (serde_json::Error, Vec<Step<'_>>)> {
+    let mut path = Vec::new();
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let read = UniqueKeys { path: &mut path }.deserialize(&mut deserializer).and_then(|()| deserializer.end());
+    read.map_err(|e| (e, path))
+}
+
+/// A JSON value of any shape whose objects have each key once.
+struct UniqueKeys<'p, 't> {
+    path: &'p mut Vec<Step<'t>>,
+}
+
+impl<'de> DeserializeSeed<'de> for UniqueKeys<'_, 'de> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for UniqueKeys<'_, 'de> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let mut index = 0;
+        loop {
+            self.path.push(Step::Index(index));
+            let more = seq.next_element_seed(UniqueKeys { path: &mut *self.path })?;
+            self.path.pop();
+            if more.is_none() {
+                return Ok(());
+            }
+            index += 1;
+        }
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        // Objects of a saved game are small (a power, a unit or a field a key): a list
+        // searched is quicker than a hash set.
+        let mut keys: Vec<Cow<'de, str>> = Vec::new();
+        while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
+            if keys.contains(&key) {
+                let within =
+                    if self.path.is_empty() { String::new() } else { format!(" in `{}`", path_text(self.path)) };
+                return Err(A::Error::custom(format!("`{key}` is given twice{within}: only one is allowed")));
+            }
+            self.path.push(Step::Key(key));
+            map.next_value_seed(UniqueKeys { path: &mut *self.path })?;
+            if let Some(Step::Key(key)) = self.path.pop() {
+                keys.push(key);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A key as written: borrowed from the text unless it has escapes.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(key)))
+            }
+            fn visit_str<E>(self, key: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(key.to_string())))
+            }
+        }
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+/// The error for a key given twice, naming the line and column, the game and the phase.
+fn duplicate_key_error(text: &str, line: Option<usize>, e: &serde_json::Error, path: &[Step<'_>]) -> GameError {
+    let full = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    let mut error = GameError::new(message).at(line.unwrap_or(e.line()), e.column());
+    // The game and phase as a plain reading gives them, to name them.
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+        if let Some(id) = value.get("id").and_then(|id| id.as_str()) {
+            error = error.in_game(id);
+        }
+        let phase = match path {
+            [Step::Key(phases), Step::Index(i), ..] if phases == "phases" => value["phases"].get(*i),
+            _ => None,
+        };
+        if let Some(name) = phase.and_then(|p| p.get("name")).and_then(|n| n.as_str()) {
+            error = error.in_phase(name);
+        }
+    }
+    error
 }
 
 /// The games of a JSONL stream, one a line, read as they come (a file of any size takes

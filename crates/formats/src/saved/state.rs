@@ -72,11 +72,16 @@ pub fn state_to_position(
     let mut errors = Vec::new();
     let mut position = Position::empty(map, phase);
     let mut taken: Vec<Option<bool>> = vec![None; map.province_count()];
+    let mut named: Vec<(PowerId, &str)> = Vec::with_capacity(state.units.len());
     for (key, units) in &state.units {
         let Some(power) = power_named(map, key) else {
             errors.push(GameError::new("unknown power").about(key));
             continue;
         };
+        if let Some(e) = named_twice(&mut named, power, key, "units") {
+            errors.push(e);
+            continue;
+        }
         for text in units {
             let (dislodged, written) = match text.strip_prefix('*') {
                 Some(rest) => (true, rest),
@@ -118,14 +123,35 @@ pub fn state_to_position(
             }
         }
     }
+    named.clear();
     for (key, centres) in &state.centers {
         let Some(power) = power_named(map, key) else {
             errors.push(GameError::new("unknown power in `centers`").about(key));
             continue;
         };
+        if let Some(e) = named_twice(&mut named, power, key, "centres") {
+            errors.push(e);
+            continue;
+        }
         for name in centres {
             match map.province_by_name(name) {
-                Some(p) if map.province(p).centre => position.owners[p.index()] = Some(power),
+                Some(p) if map.province(p).centre => match position.owners[p.index()] {
+                    // A plain map would keep the last owner listed: the record contradicts
+                    // itself, and which owner is meant cannot be told.
+                    Some(first) => {
+                        let message = if first == power {
+                            format!("supply centre listed twice for {}", power_key(map, power))
+                        } else {
+                            format!(
+                                "supply centre owned by both {} and {}",
+                                power_key(map, first),
+                                power_key(map, power)
+                            )
+                        };
+                        errors.push(GameError::new(message).of_power(key).about(name));
+                    }
+                    None => position.owners[p.index()] = Some(power),
+                },
                 Some(_) => errors.push(GameError::new("not a supply centre").of_power(key).about(name)),
                 None => errors.push(GameError::new("unknown province").of_power(key).about(name)),
             }
@@ -137,6 +163,18 @@ pub fn state_to_position(
     } else {
         Err(errors)
     }
+}
+
+/// An error when `power` was named already under another key (`FRANCE` and `France`), else
+/// records the key.
+fn named_twice<'k>(named: &mut Vec<(PowerId, &'k str)>, power: PowerId, key: &'k str, what: &str) -> Option<GameError> {
+    if let Some((_, first)) = named.iter().find(|(p, _)| *p == power) {
+        return Some(
+            GameError::new(format!("the power's {what} are given twice, as `{first}` and `{key}`")).about(key),
+        );
+    }
+    named.push((power, key));
+    None
 }
 
 /// The retreat list `state.retreats` gives a dislodged unit.

@@ -13,7 +13,9 @@ use super::{GameError, SavedGame, SavedPhase};
 use crate::results::Outcome;
 
 /// The `metadata` key under which dip writes its rule choices that differ from the
-/// variant's (`"4.A.5=always 4.D.8=1982"`), so the game reads back under the same rules.
+/// variant's (`"4.A.5=always 4.D.8=1982"`; empty when there are none), so the game reads
+/// back under the same rules. A game without it (from another engine) does not say which
+/// rules it was played under.
 pub const RULES_METADATA: &str = "dip_rules";
 
 /// One played phase of a game's history.
@@ -70,12 +72,11 @@ pub fn saved_game<'a>(
     let mut other = serde_json::Map::new();
     other.insert("is_full_press".into(), Value::Bool(false));
     other.insert("scoring_system".into(), Value::String("sum_of_squares".into()));
-    let choices = rule_choices(map, rules);
-    if !choices.is_empty() {
-        let mut metadata = serde_json::Map::new();
-        metadata.insert(RULES_METADATA.into(), Value::String(choices));
-        other.insert("metadata".into(), Value::Object(metadata));
-    }
+    // Written even when empty: the game was played under the variant's own choices, and
+    // says so (a game that says nothing may be read under other rules).
+    let mut metadata = serde_json::Map::new();
+    metadata.insert(RULES_METADATA.into(), Value::String(rule_choices(map, rules)));
+    other.insert("metadata".into(), Value::Object(metadata));
     SavedGame { id: id.to_string(), map: map.name().to_string(), version: "1.0".into(), phases, other }
 }
 
@@ -90,6 +91,12 @@ fn rule_choices(map: &Map, rules: &Rules) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Whether the game says which rules it was played under: dip writes them in `metadata`
+/// ([`RULES_METADATA`]); a game from another engine does not.
+pub fn records_rules(game: &SavedGame) -> bool {
+    game.other.get("metadata").and_then(|m| m.get(RULES_METADATA)).is_some()
 }
 
 /// The rules a saved game was played under: the variant's, with the choices dip wrote in
