@@ -140,7 +140,7 @@ pub fn atomic_write_with(
 ) -> Result<(), WriteError> {
     let requested = path.as_ref();
     match resolve(requested)? {
-        Target::Stream => write_stream(requested, |file| {
+        Target::Stream(through) => write_stream(requested, through, |file| {
             let mut out = BufWriter::new(file);
             write(&mut out)?;
             out.flush()
@@ -162,12 +162,12 @@ pub fn append_line(path: impl AsRef<Path>, line: impl AsRef<[u8]>) -> Result<(),
     let line = line.as_ref();
     let mut text = Vec::with_capacity(line.len() + 2);
     let target = match resolve(requested)? {
-        Target::Stream => {
+        Target::Stream(through) => {
             text.extend_from_slice(line);
             if !line.ends_with(b"\n") {
                 text.push(b'\n');
             }
-            return write_stream(requested, |file| file.write_all(&text));
+            return write_stream(requested, through, |file| file.write_all(&text));
         }
         Target::Regular(target, old) => {
             check_writable(requested, &target, &old)?;
@@ -208,7 +208,7 @@ pub fn append_line(path: impl AsRef<Path>, line: impl AsRef<[u8]>) -> Result<(),
 /// or a path naming a file descriptor (`/dev/stdout`). A program that saves after every
 /// step should write such a target once, at the end.
 pub fn is_stream(path: impl AsRef<Path>) -> bool {
-    matches!(resolve(path.as_ref()), Ok(Target::Stream))
+    matches!(resolve(path.as_ref()), Ok(Target::Stream(_)))
 }
 
 /// What a path leads to once its links are followed.
@@ -218,8 +218,19 @@ enum Target {
     /// A regular file at this path (the last link's target), with its metadata.
     Regular(PathBuf, Metadata),
     /// A character device, a FIFO, or a link naming a file descriptor: written straight
-    /// through the path as given.
-    Stream,
+    /// to.
+    Stream(Through),
+}
+
+/// How a stream is written to.
+#[derive(Clone, Copy)]
+enum Through {
+    /// The path as given, opened for writing at its end.
+    Path,
+    /// The process's own standard output or error (`/dev/stdout`): through the process's
+    /// handle, so what it writes there itself follows in order rather than over it.
+    Stdout,
+    Stderr,
 }
 
 /// Follows the links of `requested` one at a time (at most 40, as the kernel does) to what
@@ -260,7 +271,7 @@ fn resolve(requested: &Path) -> Result<Target, WriteError> {
             if meta.is_dir() {
                 return Err(WriteError::Folder { path: requested.to_path_buf() });
             }
-            return Ok(Target::Stream);
+            return Ok(Target::Stream(own_descriptor(&path)));
         }
         let link = std::fs::read_link(&path).map_err(|e| WriteError::Io {
             path: requested.to_path_buf(),
@@ -293,7 +304,7 @@ fn classify(requested: &Path, path: PathBuf, meta: Metadata) -> Result<Target, W
     {
         use std::os::unix::fs::FileTypeExt;
         if kind.is_char_device() || kind.is_fifo() {
-            return Ok(Target::Stream);
+            return Ok(Target::Stream(Through::Path));
         }
         let kind = if kind.is_block_device() { "a block device" } else { "a socket" };
         Err(WriteError::Unsupported { path: requested.to_path_buf(), kind })
@@ -309,11 +320,37 @@ fn names_a_descriptor(link: &Path) -> bool {
         .is_ok_and(|dir| dir.starts_with("/proc") && dir.file_name().is_some_and(|name| name == "fd"))
 }
 
+/// Which of the process's own standard streams the descriptor link `link` names, if any.
+fn own_descriptor(link: &Path) -> Through {
+    let own = Path::new("/proc").join(std::process::id().to_string()).join("fd");
+    let ours = std::fs::canonicalize(parent(link)).is_ok_and(|dir| dir == own);
+    match link.file_name().and_then(|n| n.to_str()) {
+        Some("1") if ours => Through::Stdout,
+        Some("2") if ours => Through::Stderr,
+        _ => Through::Path,
+    }
+}
+
 /// Writes straight to a device, a FIFO or a file descriptor: opened for writing at its
 /// end, with nothing created or truncated. A FIFO's open waits for a reader, as a shell's
 /// `>` does.
-fn write_stream(requested: &Path, write: impl FnOnce(&mut File) -> std::io::Result<()>) -> Result<(), WriteError> {
+fn write_stream(
+    requested: &Path,
+    through: Through,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), WriteError> {
     let fail = |stage, source| WriteError::Stream { path: requested.to_path_buf(), stage, source };
+    match through {
+        Through::Path => {}
+        Through::Stdout => {
+            let mut out = std::io::stdout().lock();
+            return write(&mut out).and_then(|()| out.flush()).map_err(|e| fail("writing", e));
+        }
+        Through::Stderr => {
+            let mut out = std::io::stderr().lock();
+            return write(&mut out).and_then(|()| out.flush()).map_err(|e| fail("writing", e));
+        }
+    }
     let mut file = match OpenOptions::new().append(true).open(requested) {
         Ok(file) => file,
         Err(e) if e.kind() == ErrorKind::PermissionDenied => {
