@@ -333,11 +333,14 @@ fn an_append_does_not_read_the_file() {
     let file = std::fs::File::create(&path).expect("create");
     file.set_len(128 << 20).expect("grow");
     drop(file);
-    let start = std::time::Instant::now();
+    // The fastest of ten, so a slow sync on a busy machine does not count: rewriting the
+    // file (as appends once did) takes hundreds of milliseconds at this size.
+    let mut each = std::time::Duration::MAX;
     for _ in 0..10 {
+        let start = std::time::Instant::now();
         dip_io::append_line(&path, "{\"id\": 1}").expect("append");
+        each = each.min(start.elapsed());
     }
-    let each = start.elapsed() / 10;
     assert_eq!(std::fs::metadata(&path).expect("meta").len(), (128 << 20) + 1 + 10 * 10);
     assert!(each < std::time::Duration::from_millis(50), "an append took {each:?}");
 }
