@@ -7,7 +7,8 @@
 //! Anything else is never replaced:
 //! - a character device or a FIFO (`/dev/null`, a named pipe), or a path naming a file
 //!   descriptor (`/dev/stdout`, `/proc/self/fd/1`), is written straight to, after what it
-//!   holds (opened without creating or truncating anything);
+//!   holds (opened without creating or truncating anything; the process's own standard
+//!   output and error through its own handles, so what it prints itself follows in order);
 //! - a folder, a block device or a socket is refused;
 //! - a symbolic link is followed: the file it leads to is replaced and the link stays; a
 //!   dangling link is refused (as `cp` refuses to write through one), since the file it
@@ -175,6 +176,7 @@ pub fn append_line(path: impl AsRef<Path>, line: impl AsRef<[u8]>) -> Result<(),
         }
         Target::New(target) => target,
     };
+    let new = !target.exists();
     let fail = |stage, source| WriteError::Append { path: requested.to_path_buf(), stage, source };
     let mut file = match OpenOptions::new().append(true).create(true).open(&target) {
         Ok(file) => file,
@@ -186,8 +188,7 @@ pub fn append_line(path: impl AsRef<Path>, line: impl AsRef<[u8]>) -> Result<(),
         }
         Err(e) => return Err(fail("opening the file", e)),
     };
-    let created = file.metadata().map(|m| m.len() == 0).unwrap_or(false);
-    if !created && !ends_with_newline(&target) {
+    if !ends_with_newline(&target) {
         text.push(b'\n');
     }
     text.extend_from_slice(line);
@@ -198,7 +199,8 @@ pub fn append_line(path: impl AsRef<Path>, line: impl AsRef<[u8]>) -> Result<(),
     // after any other writer's line.
     file.write_all(&text).map_err(|e| fail("writing", e))?;
     file.sync_data().map_err(|e| fail("syncing", e))?;
-    if created {
+    if new {
+        // The new name reaches the disk with its folder.
         sync_folder(&target);
     }
     Ok(())
