@@ -5,6 +5,8 @@ line in place without rewriting the file. Everything happens in the test's own f
 
 import os
 import stat
+import subprocess
+import sys
 import threading
 from typing import Any, List
 
@@ -26,12 +28,18 @@ def test_a_fifo_is_written_to_and_stays_a_fifo(tmp_path: Any) -> None:
     got: List[str] = []
     reader = threading.Thread(target=lambda: got.append(fifo.read_text()), daemon=True)
     reader.start()
-    saved = export.to_saved_game_format(game(), output_path=str(fifo))
+    # The writer runs in a process of its own, with a time limit: a writer that reads the
+    # FIFO first (as appends once did) would wait for ever.
+    script = (
+        "import sys; from dip.mila import Game, export; g = Game(map_name='standard', game_id='safe'); "
+        "g.process(); export.to_saved_game_format(g, output_path=sys.argv[1])"
+    )
+    subprocess.run([sys.executable, "-c", script, str(fifo)], check=True, timeout=60)
     # Checked before the reader is waited for: a replaced FIFO would keep it waiting.
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO was replaced by a file"
     reader.join(timeout=10)
     assert len(got) == 1 and got[0].count("\n") == 1, got
-    assert export.from_saved_game_format(got[0]).get_current_phase() == saved["phases"][-1]["name"]
+    assert export.from_saved_game_format(got[0]).get_current_phase() == game().get_current_phase()
     assert sorted(os.listdir(tmp_path)) == ["games.jsonl"]
 
 
