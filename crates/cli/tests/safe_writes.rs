@@ -83,6 +83,7 @@ fn run_and_render_write_to_a_device_and_keep_it() {
         assert!(is_char_device(&full));
     }
     assert_eq!(names(&dir), ["full.svg", "null.svg"], "no temporary file is left");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -110,6 +111,7 @@ fn run_and_render_write_to_a_fifo_once_and_keep_it() {
         }
     }
     assert_eq!(names(&dir), ["pipe.svg"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--out /dev/stdout` with the standard output on a device: the device stays (dip once
@@ -142,6 +144,7 @@ fn out_to_dev_stdout_writes_through_the_descriptor() {
     assert_eq!(std::fs::metadata(&file).expect("meta").ino(), inode, "the file was replaced, not written to");
     assert!(std::fs::read_to_string(&file).expect("read").contains("phase: \"Fall 1901 Movement\""));
     assert_eq!(names(&dir), ["null", "out.txt"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -168,6 +171,7 @@ fn a_dangling_link_is_refused_and_a_good_link_kept() {
     assert!(std::fs::symlink_metadata(&link).expect("meta").file_type().is_symlink());
     assert!(std::fs::read_to_string(dir.join("missing/target.svg")).expect("read").contains("<svg"));
     assert_eq!(names(&dir.join("missing")), ["target.svg"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// As root, a 0444 file is refused: it was made read-only on purpose.
@@ -182,6 +186,7 @@ fn a_read_only_file_is_refused_even_for_root() {
     assert!(!out.status.success());
     assert!(stderr.contains("game.ron") && stderr.contains("permission denied"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&game).expect("read"), "kept");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Run as nobody, in a folder every user may write: a file nobody may not write is left as
@@ -239,4 +244,5 @@ fn an_unprivileged_user_cannot_replace_what_they_may_not_write() {
     let after = std::fs::metadata(&mine).expect("meta");
     assert_eq!((after.uid(), after.gid()), (65534, 65534));
     assert!(std::fs::read_to_string(&mine).expect("read").contains("Fall 1901 Movement"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

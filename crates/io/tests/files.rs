@@ -138,6 +138,7 @@ fn a_character_device_is_written_to_not_replaced() {
     assert!(is_char_device(&null));
     assert!(dip_io::is_stream(&null));
     assert_eq!(names(&dir), ["null"], "no temporary file");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A full device (`/dev/full`'s kind) gives an error naming it, and stays a device.
@@ -152,6 +153,7 @@ fn a_full_device_gives_an_error_and_stays() {
     let message = error.to_string();
     assert!(message.contains("full") && message.contains("No space left"), "{message}");
     assert!(is_char_device(&full));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A FIFO is written to (its reader gets the text) and stays a FIFO.
@@ -171,6 +173,7 @@ fn a_fifo_is_written_to_not_replaced() {
     assert!(std::fs::symlink_metadata(&fifo).expect("meta").file_type().is_fifo());
     assert_eq!(reader.join().expect("reader"), "through the pipe\n");
     assert_eq!(names(&dir), ["pipe"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `/proc/self/fd/N` (what `/dev/stdout` leads to) is written through, at the end of what
@@ -197,6 +200,7 @@ fn a_file_descriptor_link_is_written_through() {
     atomic_write(format!("/proc/self/fd/{}", device.as_raw_fd()), "x").expect("write");
     assert!(is_char_device(&null));
     drop(file);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A dangling link is refused with an error naming it and its target; nothing is made.
@@ -217,6 +221,7 @@ fn a_dangling_link_is_refused() {
     }
     assert!(std::fs::symlink_metadata(&link).expect("meta").file_type().is_symlink());
     assert_eq!(names(&dir), ["game.ron"], "no file created at the target");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A chain of links (one relative, into another folder) is followed to the file: the
@@ -236,6 +241,7 @@ fn links_are_followed_to_the_file_in_its_folder() {
     assert_eq!(names(&dir.join("links")), ["one", "two"], "the links stay, and no temporary file is left there");
     assert_eq!(names(&dir.join("saves")), ["game.ron"]);
     assert!(std::fs::symlink_metadata(dir.join("links/two")).expect("meta").file_type().is_symlink());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A read-only file (0444) is refused even for root, and stays as it was.
@@ -259,6 +265,7 @@ fn a_read_only_file_is_refused_and_kept() {
     assert_eq!(std::fs::read_to_string(&path).expect("read"), "kept");
     assert_eq!(std::fs::metadata(&path).expect("meta").permissions().mode() & 0o777, 0o444);
     assert_eq!(names(&dir), ["game.ron"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The new file keeps the old one's owner and group (here another user's, as root).
@@ -274,6 +281,7 @@ fn the_new_file_keeps_the_old_owner_and_group() {
     let meta = std::fs::metadata(&path).expect("meta");
     assert_eq!((meta.uid(), meta.gid()), (65534, 65534));
     assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The temporary files of a killed writer are removed by the next write of the same file;
@@ -295,6 +303,7 @@ fn stale_temporary_files_of_dead_processes_are_removed() {
     let mut expected = vec![live, other, "game.ron".to_string()];
     expected.sort();
     assert_eq!(names(&dir), expected, "the dead writer's file of game.ron is gone, the rest stay");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Appending writes at the end of the same file (no copy: the inode stays), one line a
@@ -321,6 +330,7 @@ fn appends_go_at_the_end_of_the_same_file() {
     assert_eq!(meta.ino(), inode, "appended in place, not rewritten");
     assert_eq!(meta.permissions().mode() & 0o777, 0o640);
     assert_eq!(names(&dir), ["games.jsonl"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Appending to a large file costs the line: a 128 MiB file (sparse, so the test is
@@ -343,4 +353,5 @@ fn an_append_does_not_read_the_file() {
     }
     assert_eq!(std::fs::metadata(&path).expect("meta").len(), (128 << 20) + 1 + 10 * 10);
     assert!(each < std::time::Duration::from_millis(50), "an append took {each:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
