@@ -34,8 +34,7 @@ pub fn import_map(
     };
     match &target {
         Some(path) => {
-            dip::atomic_write(path, &ron)
-                .map_err(|e| vec![format!("{}: cannot write the variant: {e}", path.display())])?;
+            dip::atomic_write(path, &ron).map_err(|e| vec![format!("cannot write the variant: {e}")])?;
             outln!(
                 text,
                 "{}: {}, {}, {} → {}",

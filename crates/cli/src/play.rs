@@ -150,6 +150,8 @@ struct Given<'a> {
 /// phase). Play stops at the first phase without orders. With `--out`, the game is written
 /// (atomically) after every phase, so a run can be stopped at any moment and resumed by
 /// running it again with the same files: phases the game has already passed are skipped.
+/// A device, a FIFO or `/dev/stdout` is written to once, at the end: it is written
+/// straight to, not replaced, so each save would add another copy of the game.
 /// Orders for a phase the game never reached (a retreat phase with nothing dislodged, a
 /// phase of another year) are an error.
 pub fn run(
@@ -243,13 +245,15 @@ fn run_game(
         outln!(out);
     }
     let mut played: Vec<Phase> = Vec::new();
+    // A regular file is saved after every phase; a stream only at the end.
+    let save_each_phase = output.out.is_some_and(|path| !dip::io::is_stream(path));
     while let Some(g) = given.iter().find(|g| g.phase == game.phase()) {
         outln!(out, "== {} ==", g.phase);
         g.problems.iter().for_each(|p| outln!(out, "{p}"));
         let (_, report) = play(&mut game, &g.file, g.lines, &format!("Orders ({}):", g.file))?;
         out.push_str(&report.text);
         played.push(g.phase);
-        if let Some(path) = output.out {
+        if let Some(path) = output.out.filter(|_| save_each_phase) {
             let (_, text) = game_text(&game, game_file, output, id, &rules)?;
             dip::atomic_write(path, format!("{text}\n")).map_err(|e| vec![format!("cannot save the game: {e}")])?;
         }
@@ -294,8 +298,9 @@ fn run_game(
     let (what, text) = game_text(&game, game_file, output, id, &rules)?;
     match output.out {
         Some(path) => {
-            // Written after every phase; once here if no phase was played.
-            if played.is_empty() {
+            // Written after every phase; once here if no phase was played (or the output
+            // is a stream).
+            if played.is_empty() || !save_each_phase {
                 dip::atomic_write(path, format!("{text}\n")).map_err(|e| vec![format!("cannot save the game: {e}")])?;
             }
             outln!(out, "{what} written to {}.", path.display());

@@ -74,9 +74,11 @@ fn format_of(path: &Path) -> Result<Format, Errors> {
 }
 
 /// Writes the picture through a temporary file and a rename: a reader never sees half a
-/// picture, and a failed write leaves the old file whole.
+/// picture, and a failed write leaves the old file whole. A device or a FIFO is written
+/// straight to; anything else but a regular file the user may write is refused (the
+/// error names the file).
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Errors> {
-    dip::atomic_write(path, bytes).map_err(|e| vec![format!("{}: cannot write it: {e}", path.display())])
+    dip::atomic_write(path, bytes).map_err(|e| vec![e.to_string()])
 }
 
 /// The readable orders of the lines, in order.

@@ -1,6 +1,8 @@
-//! Files for dip: every file dip writes goes through [`atomic_write`] (a temporary file
-//! beside the target, flushed and synced, then renamed over it), and every file it reads
-//! goes through [`read_to_string`], which stops at a size cap ([`Limits`]).
+//! Files for dip: every file dip writes goes through [`atomic_write`] (a regular file the
+//! user may write is replaced through a temporary file beside it, flushed, synced and
+//! renamed over it; a device or a FIFO is written straight to; anything else is refused)
+//! or [`append_line`] (one `O_APPEND` write of a whole line), and every file it reads goes
+//! through [`read_to_string`], which stops at a size cap ([`Limits`]).
 //!
 //! ```
 //! let dir = std::env::temp_dir().join(format!("dip-io-doc-{}", std::process::id()));
@@ -23,6 +25,6 @@ mod atomic;
 mod limits;
 mod read;
 
-pub use atomic::{WriteError, atomic_write, atomic_write_with};
+pub use atomic::{WriteError, append_line, atomic_write, atomic_write_with, is_stream};
 pub use limits::Limits;
 pub use read::{ReadError, read_to_string};

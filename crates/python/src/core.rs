@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyPermissionError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -28,22 +28,22 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// Writes `text` to `path` as every file dip writes: a temporary file beside it, synced,
-/// then renamed over it (with `append`, after what the file held). A failed write raises
-/// `OSError` and leaves the old file whole.
+/// Writes `text` to `path` as every file dip writes: a regular file the user may write is
+/// replaced through a temporary file beside it, synced, then renamed over it; a device or
+/// a FIFO is written straight to; anything else is refused. With `append`, the text is
+/// added at the end as one line, in one `O_APPEND` write, then synced: it costs the line,
+/// not the file. A refused or failed write raises `PermissionError` (the user may not
+/// write the file or its folder) or `OSError`, naming the file, and leaves it whole.
 #[pyfunction(name = "_write_text")]
 #[pyo3(signature = (path, text, append=false))]
-fn write_text(path: std::path::PathBuf, text: &str, append: bool) -> PyResult<()> {
-    let mut contents = Vec::new();
-    if append {
-        match std::fs::read(&path) {
-            Ok(old) => contents = old,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(PyOSError::new_err(format!("{}: cannot read it to append: {e}", path.display()))),
-        }
-    }
-    contents.extend_from_slice(text.as_bytes());
-    dip::atomic_write(&path, contents).map_err(|e| PyOSError::new_err(e.to_string()))
+fn write_text(py: Python<'_>, path: std::path::PathBuf, text: &str, append: bool) -> PyResult<()> {
+    // Without the interpreter's lock: opening a FIFO waits for its reader, who may be
+    // another Python thread.
+    let written = py.detach(|| if append { dip::io::append_line(&path, text) } else { dip::atomic_write(&path, text) });
+    written.map_err(|e| match e {
+        dip::WriteError::PermissionDenied { .. } => PyPermissionError::new_err(e.to_string()),
+        e => PyOSError::new_err(e.to_string()),
+    })
 }
 
 /// The names of the variants dip embeds (`standard`, `colonial`, ...).

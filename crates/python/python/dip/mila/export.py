@@ -18,8 +18,14 @@ def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_m
     """The game as a saved-game dict; with ``output_path``, also written there as one JSON line,
     after the games the file holds (``output_mode="a"``) or in their place (``"w"``).
 
-    The file is written as dip writes every file: a temporary file beside it, then a rename,
-    so a failed write (``OSError``) leaves it as it was.
+    With ``"w"``, a regular file is replaced as dip replaces every file: a temporary file
+    beside it, synced, then renamed over it, keeping its mode, owner and group. With ``"a"``,
+    the line is added in one ``O_APPEND`` write, then synced: the cost is the game's, not
+    the file's; if the file ends in a part of a line (a crash mid-write), the game starts a
+    line of its own. A device or a FIFO is written straight to; a link is followed to its
+    file. A dangling link, a folder, or a file the user may not write (or with no write bit
+    at all, such as ``0444``, even for root) is refused: ``PermissionError`` or ``OSError``
+    naming the file, which is left as it was.
     """
     if output_mode not in ("a", "w"):
         raise ValueError(f"output_mode {output_mode!r}: expected 'a' (append) or 'w' (write)")
