@@ -25,4 +25,4 @@ mod read;
 
 pub use atomic::{WriteError, atomic_write, atomic_write_with};
 pub use limits::Limits;
-pub use read::{ReadError, read_to_string};
+pub use read::{ReadError, open_regular, read_capped, read_to_string};
