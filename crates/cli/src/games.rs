@@ -2,7 +2,6 @@
 //! on a game, and reading a game to go on with.
 
 use std::collections::HashMap;
-use std::fs::File;
 use std::io::{BufRead, BufReader, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,7 +26,8 @@ pub fn is_saved_game_file(path: &Path) -> bool {
         Some("jsonl") => true,
         Some("json") => {
             // The first kilobytes tell: a saved game has `phases`, a position file `units`.
-            let Ok(file) = File::open(path) else { return false };
+            // Regular files only: a FIFO named `game.json` must not block.
+            let Ok(file) = dip_io::open_regular(path) else { return false };
             let mut head = Vec::new();
             let _ = std::io::Read::read_to_end(&mut std::io::Read::take(file, 1 << 16), &mut head);
             let head = String::from_utf8_lossy(&head);
@@ -58,7 +58,8 @@ pub fn game_error(file: &str, error: &GameError) -> String {
 /// within the size cap.
 pub fn for_each_game(path: &Path, mut each: impl FnMut(Result<SavedGame, GameError>)) -> Result<(), Errors> {
     let name = path.display();
-    let open = || File::open(path).map_err(|e| vec![format!("{name}: cannot read: {e}")]);
+    // Regular files only, opened without blocking: a FIFO or device is refused by name.
+    let open = || dip_io::open_regular(path).map_err(|e| vec![e.to_string()]);
     let mut first = String::new();
     {
         let mut reader = BufReader::new(open()?);

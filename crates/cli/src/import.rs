@@ -16,8 +16,10 @@ pub fn import_map(
     name: Option<&str>,
     title: Option<&str>,
 ) -> Result<Output, Errors> {
-    let mut import =
-        dip_import::import_file(file).map_err(|e| e.to_string().lines().map(str::to_string).collect::<Errors>())?;
+    // The map and its includes within --max-input-bytes, in each file and in all.
+    let limits = dip_import::IncludeLimits::with_input(&load::limits());
+    let mut import = dip_import::import_file_with(file, &limits)
+        .map_err(|e| e.to_string().lines().map(str::to_string).collect::<Errors>())?;
     if let Some(name) = name {
         import.variant.name = name.to_string();
     }

@@ -93,7 +93,9 @@ fn board<'m>(map: &'m Map, args: &RenderArgs) -> Result<Board<'m>, Errors> {
     }
     match &args.geometry {
         Some(path) => {
-            let geometry = GeometryFile::load(path).map_err(|e| vec![e.to_string()])?;
+            // Read within --max-input-bytes, regular files only: `/dev/zero` is refused.
+            let text = load::read_text(path)?;
+            let geometry = GeometryFile::parse(&path.display().to_string(), &text).map_err(|e| vec![e.to_string()])?;
             Board::with_geometry(map, &geometry).map_err(|e| vec![e.to_string()])
         }
         None => Ok(Board::new(map)),

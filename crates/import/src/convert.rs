@@ -2,7 +2,7 @@
 //! case conventions become army and fleet borders, its powers, centres and units the
 //! variant's, and whatever dip cannot express becomes a [`Note`].
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use dip_map::schema::{
     CalendarDef, CoastDef, DifficultBorderDef, PowerDef, PowerRole, ProvinceDef, StartDef, StartUnitDef, Terrain,
@@ -10,7 +10,7 @@ use dip_map::schema::{
 };
 use dip_map::{BuildRule, Season, UnitKind, normalise_name};
 
-use crate::dpjudge::{Entry, Source, TerrainLine, TerrainWord, key, province_key};
+use crate::dpjudge::{Entry, PlaceName, Seasonal, Source, TerrainLine, TerrainWord, key, province_key};
 use crate::{Note, Origin};
 
 /// How the variant is named.
@@ -95,6 +95,8 @@ struct Converter<'a> {
     notes: Vec<Note>,
     /// Upper-case key → its terrain line.
     lines: BTreeMap<&'a str, &'a TerrainLine>,
+    /// Upper-case location key → its name line.
+    places: HashMap<&'a str, &'a PlaceName>,
     /// Province key → its province.
     provs: BTreeMap<String, Prov>,
     /// Impassable provinces, left out.
@@ -106,6 +108,7 @@ pub(crate) fn convert(source: &Source, naming: &Naming) -> (VariantFile, Vec<Not
         source,
         notes: source.notes.clone(),
         lines: source.terrain.iter().map(|(k, l)| (k.as_str(), l)).collect(),
+        places: source.places.iter().map(|(k, p)| (k.as_str(), p)).collect(),
         provs: BTreeMap::new(),
         shut: BTreeSet::new(),
     };
@@ -154,16 +157,26 @@ impl<'a> Converter<'a> {
         for k in self.lines.keys() {
             keys.insert(province_key(k).to_string());
         }
+        let mut seasonal_of: HashMap<&str, Vec<&Seasonal>> = HashMap::new();
+        for s in &self.source.seasonal {
+            seasonal_of.entry(s.key.as_str()).or_default().push(s);
+        }
         for p in keys {
-            let coasts: Vec<String> =
-                self.lines.keys().filter(|k| k.contains('/') && province_key(k) == p).map(|k| k.to_string()).collect();
+            // The coasts `P/...` of `P` follow one another in key order.
+            let prefix = format!("{p}/");
+            let coasts: Vec<String> = self
+                .lines
+                .range(prefix.as_str()..)
+                .take_while(|(k, _)| k.starts_with(&prefix))
+                .map(|(k, _)| k.to_string())
+                .collect();
             let Some(&bare) = self.lines.get(p.as_str()) else {
                 let origin = self.lines[coasts[0].as_str()].origin.clone();
                 self.note(&origin, format!("`{p}` has coasts but no line of its own; left out"));
                 continue;
             };
             // Seasonal terrain (DPjudge `IN SPRING: WATER ARC`).
-            let seasonal: Vec<_> = self.source.seasonal.iter().filter(|s| s.key == p).collect();
+            let seasonal: Vec<&Seasonal> = seasonal_of.remove(p.as_str()).unwrap_or_default();
             let mut kind = bare.kind;
             let mut frozen_in = Vec::new();
             if !seasonal.is_empty() {
@@ -393,7 +406,7 @@ impl<'a> Converter<'a> {
             // Orders read a parenthesis after a province as its coast.
             if let Some(open) = name.find('(') {
                 let short = name[..open].trim().to_string();
-                let origin = self.source.places.iter().find(|(k, _)| k == p).map(|(_, n)| n.origin.clone());
+                let origin = self.places.get(p.as_str()).map(|n| n.origin.clone());
                 let message = format!("`{name}`: orders read parentheses as a coast; the province is named `{short}`");
                 notes.push(Note { origin: origin.unwrap_or_default(), message });
                 name = short;
@@ -424,7 +437,7 @@ impl<'a> Converter<'a> {
     }
 
     fn place_name(&self, k: &str) -> Option<String> {
-        self.source.places.iter().find(|(p, _)| p == k).map(|(_, place)| place.name.clone())
+        self.places.get(k).map(|place| place.name.clone())
     }
 
     /// `Bulgaria (east coast)` → `East Coast`; without a name, from the abbreviation.
@@ -471,13 +484,13 @@ impl<'a> Converter<'a> {
     }
 
     fn powers(&mut self, centres: &BTreeSet<String>) -> Vec<PowerDef> {
-        let mut shorts: Vec<String> = Vec::new();
+        let mut shorts: HashSet<String> = HashSet::new();
         let mut out = Vec::new();
         for power in &self.source.powers {
             let name = power_display(&power.raw);
             let adjective = power.own_word.as_deref().map_or_else(|| name.clone(), own_display);
             let short = unique_short(&name, &shorts);
-            shorts.push(short.clone());
+            shorts.insert(short.clone());
             let mut homes = Vec::new();
             for h in power.final_homes() {
                 let p = province_key(h).to_string();
@@ -508,15 +521,18 @@ impl<'a> Converter<'a> {
         army: &BTreeMap<String, BTreeSet<String>>,
         fleet: &BTreeMap<String, BTreeSet<String>>,
     ) -> Vec<DifficultBorderDef> {
+        // Provinces that border for fleets, from some location of one to one of the other.
+        let fleet_links: HashSet<(&str, &str)> = fleet
+            .iter()
+            .flat_map(|(from, tos)| tos.iter().map(move |to| (province_key(from), province_key(to))))
+            .collect();
         let mut pairs: BTreeSet<(String, String)> = BTreeSet::new();
         for (p, line) in &self.lines {
             for entry in line.abuts.iter().filter(|e| e.difficult) {
                 let a = province_key(p).to_string();
                 let b = province_key(&key(&entry.text)).to_string();
-                let borders = army.get(&a).is_some_and(|s| s.contains(&b))
-                    || fleet
-                        .iter()
-                        .any(|(from, tos)| province_key(from) == a && tos.iter().any(|t| province_key(t) == b));
+                let borders =
+                    army.get(&a).is_some_and(|s| s.contains(&b)) || fleet_links.contains(&(a.as_str(), b.as_str()));
                 if borders {
                     let pair = if a < b { (a, b) } else { (b, a) };
                     pairs.insert(pair);
@@ -636,8 +652,9 @@ impl<'a> Converter<'a> {
     fn build_rule(&mut self) -> BuildRule {
         let mut rule = BuildRule::HomeCentres;
         let rules = self.source.rules.clone();
+        let off: HashSet<&str> = self.source.rules_off.iter().map(String::as_str).collect();
         for (name, origin) in rules {
-            if self.source.rules_off.contains(&name) {
+            if off.contains(name.as_str()) {
                 continue;
             }
             match name.as_str() {
@@ -673,7 +690,7 @@ impl<'a> Converter<'a> {
         let mut candidates: Vec<Vec<(String, Origin)>> = vec![Vec::new(); provinces.len()];
         let mut claims: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
         for (i, p) in provinces.iter().enumerate() {
-            let Some((_, place)) = self.source.places.iter().find(|(k, _)| *k == key(&p.abbr)) else { continue };
+            let Some(&place) = self.places.get(key(&p.abbr).as_str()) else { continue };
             for alias in &place.aliases {
                 if alias.contains('/') || alias.contains('(') || alias.contains(')') {
                     continue;
@@ -701,6 +718,7 @@ impl<'a> Converter<'a> {
         let abbrs: Vec<String> = provinces.iter().map(|p| p.abbr.clone()).collect();
         for (i, p) in provinces.iter_mut().enumerate() {
             let mut kept: Vec<String> = Vec::new();
+            let mut kept_norms: HashSet<String> = HashSet::new();
             for (text, origin) in std::mem::take(&mut candidates[i]) {
                 let norm = normalise_name(&text);
                 let why = if let Some(&other) = owner.get(&norm) {
@@ -717,7 +735,7 @@ impl<'a> Converter<'a> {
                         .notes
                         .push(Note { origin, message: format!("alias `{text}` of `{}` {why}; left out", p.abbr) }),
                     None => {
-                        if !kept.iter().any(|k| normalise_name(k) == norm) {
+                        if kept_norms.insert(norm) {
                             kept.push(text);
                         }
                     }
@@ -729,7 +747,7 @@ impl<'a> Converter<'a> {
 }
 
 /// A power's short name: the first three letters of its name, made unique.
-fn unique_short(name: &str, taken: &[String]) -> String {
+fn unique_short(name: &str, taken: &HashSet<String>) -> String {
     let letters: Vec<char> = name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_uppercase()).collect();
     let base: String = letters.iter().take(3).collect();
     if !taken.contains(&base) && !base.is_empty() {

@@ -1,7 +1,10 @@
 //! Reading the DPjudge map format into [`Source`]: every directive of the format applied in
 //! file order, includes (`USE`, `MAP`) followed, nothing interpreted as dip geometry yet.
 
-use crate::{ImportError, Note, Origin, Resolver};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use crate::{ImportError, IncludeLimits, Note, Origin, Resolver};
 
 /// A terrain line as written: `COAST bul ABUTS AEG BLA CON GRE RUM SER`.
 #[derive(Clone, Debug)]
@@ -109,6 +112,8 @@ pub(crate) struct Seasonal {
 /// Everything a map file and its includes say, after applying every directive in order.
 #[derive(Debug, Default)]
 pub(crate) struct Source {
+    /// How many times an included file was read (by the resolver): each file once.
+    pub files_read: usize,
     /// Upper-case location key (`BUL/EC`) → its name line.
     pub places: Vec<(String, PlaceName)>,
     /// Upper-case location key → its terrain line.
@@ -126,10 +131,32 @@ pub(crate) struct Source {
 }
 
 /// Reads `text` (from `file`) and everything it includes.
-pub(crate) fn read(file: &str, text: &str, resolve: &mut Resolver<'_>) -> Result<Source, ImportError> {
-    let mut reader =
-        Reader { source: Source::default(), current: None, stack: Vec::new(), errors: Vec::new(), flags: Vec::new() };
+pub(crate) fn read(
+    file: &str,
+    text: &str,
+    resolve: &mut Resolver<'_>,
+    limits: &IncludeLimits,
+) -> Result<Source, ImportError> {
+    let mut reader = Reader {
+        source: Source::default(),
+        current: None,
+        stack: Vec::new(),
+        errors: Vec::new(),
+        flags: Vec::new(),
+        limits: *limits,
+        included: HashMap::new(),
+        includes: 0,
+        bytes: text.len() as u64,
+        stopped: false,
+        place_index: HashMap::new(),
+        terrain_index: HashMap::new(),
+        power_index: HashMap::new(),
+        unowned_set: HashSet::new(),
+        home_sets: Vec::new(),
+        occupied: HashMap::new(),
+    };
     reader.file(file, text, resolve);
+    reader.finish_units();
     if let Some(first) = reader.flags.first() {
         let count = reader.flags.len();
         let message = format!("{count} `FLAG`/`FLAGS` line(s): flags are pictures on the judge's map; not imported");
@@ -147,6 +174,28 @@ struct Reader {
     errors: Vec<Note>,
     /// Where `FLAG` lines were, reported once.
     flags: Vec<Origin>,
+    limits: IncludeLimits,
+    /// Included files already read, by including file and name written: the file's name
+    /// and text, so a file included again is not read again.
+    included: HashMap<(String, String), (String, Rc<str>)>,
+    /// Includes followed so far.
+    includes: usize,
+    /// Bytes of map text read so far, counting a file included twice twice.
+    bytes: u64,
+    /// A cap was reached: the rest of the input is not read (the error says why).
+    stopped: bool,
+    /// Location key → its index in `source.places`, `source.terrain`.
+    place_index: HashMap<String, usize>,
+    terrain_index: HashMap<String, usize>,
+    /// Power key → its index in `source.powers`.
+    power_index: HashMap<String, usize>,
+    /// `source.unowned` as a set.
+    unowned_set: HashSet<String>,
+    /// Each power's `homes` as a set.
+    home_sets: Vec<HashSet<String>>,
+    /// Province key → the power whose unit stands there and the unit's index in its
+    /// `units`; a replaced unit is marked gone (`at` emptied) and dropped at the end.
+    occupied: HashMap<String, (usize, usize)>,
 }
 
 /// Location keys are compared in upper case.
@@ -171,6 +220,9 @@ impl Reader {
     fn file(&mut self, file: &str, text: &str, resolve: &mut Resolver<'_>) {
         self.stack.push(file.to_string());
         for (i, raw) in text.lines().enumerate() {
+            if self.stopped {
+                break;
+            }
             let origin = Origin { file: file.to_string(), line: Some(i + 1) };
             let line = raw.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -202,11 +254,7 @@ impl Reader {
                 _ => self.error(origin, "`MAP` takes one map name".into()),
             },
             "AMEND" => self.amend(rest, origin),
-            "DROP" => {
-                for loc in rest {
-                    self.drop_location(&key(loc));
-                }
-            }
+            "DROP" => self.drop_locations(rest),
             "UNOWNED" | "NEUTRAL" => {
                 self.current = None;
                 self.unowned(rest);
@@ -231,7 +279,11 @@ impl Reader {
                 None => self.error(origin, format!("`{first}` before any power")),
             },
             "UNITS" => match self.current {
-                Some(p) => self.source.powers[p].units.clear(),
+                Some(p) => {
+                    for unit in std::mem::take(&mut self.source.powers[p].units) {
+                        self.occupied.remove(province_key(&unit.at));
+                    }
+                }
                 None => self.error(origin, "`UNITS` before any power".into()),
             },
             "DUMMY" | "DUMMIES" => {
@@ -240,10 +292,20 @@ impl Reader {
                 }
             }
             "UNPLAYED" => {
-                let mut gone = self.power_selection(rest, origin);
-                gone.sort_unstable();
-                for p in gone.into_iter().rev() {
-                    self.source.powers.remove(p);
+                let gone: HashSet<usize> = self.power_selection(rest, origin).into_iter().collect();
+                if !gone.is_empty() {
+                    self.finish_units();
+                    let mut index = 0;
+                    self.source.powers.retain(|_| {
+                        index += 1;
+                        !gone.contains(&(index - 1))
+                    });
+                    let mut index = 0;
+                    self.home_sets.retain(|_| {
+                        index += 1;
+                        !gone.contains(&(index - 1))
+                    });
+                    self.reindex_powers();
                 }
                 self.current = None;
             }
@@ -293,18 +355,55 @@ impl Reader {
         }
     }
 
+    /// Follows `USE name`: each file is read once (a file included again is taken from
+    /// memory), and a cycle, an include deeper than the cap, more includes than the cap or
+    /// more text in all than the cap stop the import with an error at the include.
     fn include(&mut self, name: &str, origin: &Origin, resolve: &mut Resolver<'_>) {
-        let from = origin.file.clone();
-        match resolve(&from, name) {
-            Ok((file, text)) => {
-                if self.stack.contains(&file) {
-                    self.error(origin, format!("`{name}` includes itself"));
-                    return;
-                }
-                self.file(&file, &text, resolve);
-            }
-            Err(message) => self.error(origin, format!("cannot read `{name}`: {message}")),
+        if self.stopped {
+            return;
         }
+        let limits = self.limits;
+        if self.stack.len() > limits.max_depth {
+            return self.stop(origin, format!("`{name}`: includes nested deeper than {} files", limits.max_depth));
+        }
+        if self.includes >= limits.max_includes {
+            return self.stop(origin, format!("`{name}`: more than {} includes in all", limits.max_includes));
+        }
+        self.includes += 1;
+        let asked = (origin.file.clone(), name.to_string());
+        let (file, text) = match self.included.get(&asked) {
+            Some(found) => found.clone(),
+            None => match resolve(&origin.file, name) {
+                Ok((file, text)) => {
+                    self.source.files_read += 1;
+                    let found = (file, Rc::<str>::from(text));
+                    self.included.insert(asked, found.clone());
+                    found
+                }
+                Err(message) => return self.error(origin, format!("cannot read `{name}`: {message}")),
+            },
+        };
+        if self.stack.contains(&file) {
+            // Nothing more is read through it; the rest of the map still is.
+            return self.error(origin, format!("`{name}` includes itself"));
+        }
+        self.bytes = self.bytes.saturating_add(text.len() as u64);
+        if self.bytes > limits.max_bytes {
+            return self.stop(
+                origin,
+                format!(
+                    "`{name}`: the map and its includes come to more than {} bytes (raise it with --max-input-bytes)",
+                    limits.max_bytes
+                ),
+            );
+        }
+        self.file(&file, &text, resolve);
+    }
+
+    /// An error that ends the reading: nothing after it is read.
+    fn stop(&mut self, origin: &Origin, message: String) {
+        self.error(origin, message);
+        self.stopped = true;
     }
 
     fn place_name(&mut self, left: &str, right: &str, origin: &Origin) {
@@ -322,9 +421,12 @@ impl Reader {
             origin: origin.clone(),
         };
         let k = key(abbr);
-        match self.source.places.iter_mut().find(|(existing, _)| *existing == k) {
-            Some((_, existing)) => *existing = place,
-            None => self.source.places.push((k, place)),
+        match self.place_index.get(&k) {
+            Some(&i) => self.source.places[i].1 = place,
+            None => {
+                self.place_index.insert(k.clone(), self.source.places.len());
+                self.source.places.push((k, place));
+            }
         }
     }
 
@@ -353,9 +455,12 @@ impl Reader {
         };
         let k = key(declared);
         let line = TerrainLine { kind, declared: declared.to_string(), abuts, origin: origin.clone() };
-        match self.source.terrain.iter_mut().find(|(existing, _)| *existing == k) {
-            Some((_, existing)) => *existing = line,
-            None => self.source.terrain.push((k, line)),
+        match self.terrain_index.get(&k) {
+            Some(&i) => self.source.terrain[i].1 = line,
+            None => {
+                self.terrain_index.insert(k.clone(), self.source.terrain.len());
+                self.source.terrain.push((k, line));
+            }
         }
     }
 
@@ -367,28 +472,38 @@ impl Reader {
         if !abuts.eq_ignore_ascii_case("ABUTS") {
             return self.error(origin, format!("expected `ABUTS` after `{loc}`, found `{abuts}`"));
         }
-        let k = key(loc);
-        let Some(line) = self.source.terrain.iter_mut().find(|(existing, _)| *existing == k).map(|(_, l)| l) else {
+        let Some(&i) = self.terrain_index.get(&key(loc)) else {
             return self.error(origin, format!("`AMEND`: no terrain line for `{loc}` yet"));
         };
-        for entry in Self::entries(list, origin) {
+        let line = &mut self.source.terrain[i].1;
+        // Applied in one pass: each entry, in order, takes away any earlier border to the
+        // same location (and, without `-`, adds itself at the end).
+        let mut last: HashMap<String, Option<usize>> = HashMap::new();
+        let added = Self::entries(list, origin);
+        for (n, entry) in added.iter().enumerate() {
             match entry.text.strip_prefix('-') {
-                Some(gone) => {
-                    let gone = key(gone);
-                    line.abuts.retain(|e| key(&e.text) != gone);
-                }
-                None => {
-                    line.abuts.retain(|e| key(&e.text) != key(&entry.text));
-                    line.abuts.push(entry);
-                }
+                Some(gone) => last.insert(key(gone), None),
+                None => last.insert(key(&entry.text), Some(n)),
+            };
+        }
+        line.abuts.retain(|e| !last.contains_key(&key(&e.text)));
+        for (n, entry) in added.into_iter().enumerate() {
+            let k = key(entry.text.strip_prefix('-').unwrap_or(&entry.text));
+            if last.get(&k) == Some(&Some(n)) {
+                line.abuts.push(entry);
             }
         }
     }
 
-    /// `DROP SPA`: forgets the location (and, for a province, its coasts) everywhere.
-    fn drop_location(&mut self, k: &str) {
-        let whole = !k.contains('/');
-        let gone = |other: &str| other == k || (whole && province_key(other) == k);
+    /// `DROP SPA`: forgets the locations (and, for a province, its coasts) everywhere, in
+    /// one pass over what is known.
+    fn drop_locations(&mut self, rest: &[&str]) {
+        let dropped: HashSet<String> = rest.iter().map(|l| key(l)).collect();
+        if dropped.is_empty() {
+            return;
+        }
+        self.finish_units();
+        let gone = |other: &str| dropped.contains(other) || dropped.contains(province_key(other));
         let s = &mut self.source;
         s.places.retain(|(p, _)| !gone(p));
         s.terrain.retain(|(p, _)| !gone(p));
@@ -406,6 +521,36 @@ impl Reader {
             }
             power.units.retain(|u| !gone(&u.at));
         }
+        self.place_index = s.places.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect();
+        self.terrain_index = s.terrain.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect();
+        self.unowned_set = s.unowned.iter().cloned().collect();
+        self.home_sets = s.powers.iter().map(|p| p.homes.iter().cloned().collect()).collect();
+        self.reindex_units();
+    }
+
+    /// Drops the units marked gone and indexes the rest afresh.
+    fn finish_units(&mut self) {
+        for power in &mut self.source.powers {
+            power.units.retain(|u| !u.at.is_empty());
+        }
+        self.reindex_units();
+    }
+
+    fn reindex_units(&mut self) {
+        self.occupied.clear();
+        for (p, power) in self.source.powers.iter().enumerate() {
+            for (i, u) in power.units.iter().enumerate() {
+                self.occupied.insert(province_key(&u.at).to_string(), (p, i));
+            }
+        }
+    }
+
+    fn reindex_powers(&mut self) {
+        self.power_index.clear();
+        for (i, p) in self.source.powers.iter().enumerate() {
+            self.power_index.entry(power_key(&p.raw)).or_insert(i);
+        }
+        self.reindex_units();
     }
 
     fn unowned(&mut self, rest: &[&str]) {
@@ -413,11 +558,13 @@ impl Reader {
             match c.strip_prefix('-') {
                 Some(gone) => {
                     let gone = key(gone);
-                    self.source.unowned.retain(|u| *u != gone);
+                    if self.unowned_set.remove(&gone) {
+                        self.source.unowned.retain(|u| *u != gone);
+                    }
                 }
                 None => {
                     let c = key(c);
-                    if !self.source.unowned.contains(&c) {
+                    if self.unowned_set.insert(c.clone()) {
                         self.source.unowned.push(c);
                     }
                 }
@@ -445,16 +592,16 @@ impl Reader {
             return self.error(origin, format!("unit `{at}` before any power"));
         };
         let at = key(at);
-        // A unit replaces any unit listed before in the same place.
-        for power in &mut self.source.powers {
-            power.units.retain(|u| province_key(&u.at) != province_key(&at));
+        // A unit replaces any unit listed before in the same place: that one is marked gone.
+        let province = province_key(&at).to_string();
+        if let Some((q, i)) = self.occupied.insert(province, (p, self.source.powers[p].units.len())) {
+            self.source.powers[q].units[i].at.clear();
         }
         self.source.powers[p].units.push(UnitLine { fleet, at, origin: origin.clone() });
     }
 
     fn power_index(&self, name: &str) -> Option<usize> {
-        let wanted = power_key(name);
-        self.source.powers.iter().position(|p| power_key(&p.raw) == wanted)
+        self.power_index.get(&power_key(name)).copied()
     }
 
     /// The powers a `DUMMY` or `UNPLAYED` line names: none given means the current power.
@@ -499,6 +646,8 @@ impl Reader {
         let p = match self.power_index(name) {
             Some(p) => p,
             None => {
+                self.power_index.insert(power_key(name), self.source.powers.len());
+                self.home_sets.push(HashSet::new());
                 self.source.powers.push(PowerData {
                     raw: name.to_string(),
                     own_word: None,
@@ -531,19 +680,20 @@ impl Reader {
                 Some(gone) => {
                     let gone = key(gone);
                     let power = &mut self.source.powers[p];
-                    power.homes.retain(|h| *h != gone);
+                    if self.home_sets[p].remove(&gone) {
+                        power.homes.retain(|h| *h != gone);
+                    }
                     if let Some(list) = &mut power.inhabits {
                         list.retain(|h| *h != gone);
                     }
-                    if !self.source.unowned.contains(&gone) {
+                    if self.unowned_set.insert(gone.clone()) {
                         self.source.unowned.push(gone);
                     }
                 }
                 None => {
                     let c = key(c);
-                    let power = &mut self.source.powers[p];
-                    if !power.homes.contains(&c) {
-                        power.homes.push(c);
+                    if self.home_sets[p].insert(c.clone()) {
+                        self.source.powers[p].homes.push(c);
                     }
                 }
             }

@@ -44,6 +44,7 @@ mod diff;
 mod dpjudge;
 mod write;
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -171,13 +172,58 @@ fn naming_for(file: &str) -> convert::Naming {
 }
 
 /// Finds an included file: given the including file and the name written (`standard.map`),
-/// the included file's name for messages and its text, or why it cannot be read.
+/// the included file's name for messages and its text, or why it cannot be read. The name
+/// returned is the file's identity: the same file must come back under the same name (an
+/// include cycle is found by it). The importer asks once for each include line's file,
+/// however often the line is met.
 pub type Resolver<'a> = dyn FnMut(&str, &str) -> Result<(String, String), String> + 'a;
+
+/// Caps on reading a map and its includes, so that no map file costs unbounded time: a
+/// file that includes the next one twice, thirty files deep, would otherwise be read 2³⁰
+/// times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IncludeLimits {
+    /// Most files open at once (the map, what it includes, what that includes, ...).
+    pub max_depth: usize,
+    /// Most includes (`USE`, `MAP`) followed in all, counting a file included twice twice.
+    pub max_includes: usize,
+    /// Most bytes of map text read in all, the map and every include (again counting a
+    /// file included twice twice); also the cap on each file read.
+    pub max_bytes: u64,
+}
+
+impl IncludeLimits {
+    /// The defaults: 16 files deep and 1,000 includes (DPjudge's and MILA's maps go two
+    /// deep, with a handful of includes), and dip's default input cap.
+    pub const DEFAULT: IncludeLimits =
+        IncludeLimits { max_depth: 16, max_includes: 1000, max_bytes: dip_io::Limits::DEFAULT.max_input_bytes };
+
+    /// The defaults with `limits`' cap on input.
+    pub fn with_input(limits: &dip_io::Limits) -> Self {
+        IncludeLimits { max_bytes: limits.max_input_bytes, ..Self::DEFAULT }
+    }
+}
+
+impl Default for IncludeLimits {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
 
 /// Imports map text; `resolve(including_file, name)` returns the name and text of an
 /// included file (`USE standard.geography`, `MAP standard`).
 pub fn import_str(file: &str, text: &str, resolve: &mut Resolver<'_>) -> Result<Import, ImportError> {
-    let source = dpjudge::read(file, text, resolve)?;
+    import_str_with(file, text, resolve, &IncludeLimits::DEFAULT)
+}
+
+/// [`import_str`] within other caps.
+pub fn import_str_with(
+    file: &str,
+    text: &str,
+    resolve: &mut Resolver<'_>,
+    limits: &IncludeLimits,
+) -> Result<Import, ImportError> {
+    let source = dpjudge::read(file, text, resolve, limits)?;
     let (variant, notes) = convert::convert(&source, &naming_for(file));
     // An import that succeeds must load.
     VariantBuilder::new(variant.clone()).build().map_err(ImportError::Invalid)?;
@@ -186,23 +232,40 @@ pub fn import_str(file: &str, text: &str, resolve: &mut Resolver<'_>) -> Result<
 
 /// Imports a map file; includes are looked up beside the file that names them.
 pub fn import_file(path: impl AsRef<Path>) -> Result<Import, ImportError> {
+    import_file_with(path, &IncludeLimits::DEFAULT)
+}
+
+/// [`import_file`] within other caps. Each file is read once, found by its canonical path
+/// (`maps/../maps/a.map` is `maps/a.map`), and only regular files are read.
+pub fn import_file_with(path: impl AsRef<Path>, limits: &IncludeLimits) -> Result<Import, ImportError> {
     let path = path.as_ref();
     let file = path.display().to_string();
-    let text = read(path)?;
+    let text = read(path, limits.max_bytes)?;
+    // Canonical path → the name it was first met by and its text.
+    let mut files: HashMap<PathBuf, (String, String)> = HashMap::new();
+    if let Ok(canonical) = std::fs::canonicalize(path) {
+        files.insert(canonical, (file.clone(), text.clone()));
+    }
     let mut resolve = |from: &str, name: &str| -> Result<(String, String), String> {
         let dir = Path::new(from).parent().map(Path::to_path_buf).unwrap_or_default();
         let included: PathBuf = dir.join(name);
-        let text = dip_io::read_to_string(&included, dip_io::Limits::DEFAULT.max_input_bytes).map_err(|e| match e {
+        let canonical = std::fs::canonicalize(&included).map_err(|e| e.to_string())?;
+        if let Some(known) = files.get(&canonical) {
+            return Ok(known.clone());
+        }
+        let text = dip_io::read_to_string(&included, limits.max_bytes).map_err(|e| match e {
             dip_io::ReadError::Io { source, .. } => source.to_string(),
             other => other.to_string(),
         })?;
-        Ok((included.display().to_string(), text))
+        let found = (included.display().to_string(), text);
+        files.insert(canonical, found.clone());
+        Ok(found)
     };
-    import_str(&file, &text, &mut resolve)
+    import_str_with(&file, &text, &mut resolve, limits)
 }
 
-fn read(path: &Path) -> Result<String, ImportError> {
-    dip_io::read_to_string(path, dip_io::Limits::DEFAULT.max_input_bytes).map_err(|e| ImportError::Io {
+fn read(path: &Path, max_bytes: u64) -> Result<String, ImportError> {
+    dip_io::read_to_string(path, max_bytes).map_err(|e| ImportError::Io {
         file: path.display().to_string(),
         message: match e {
             dip_io::ReadError::Io { source, .. } => source.to_string(),

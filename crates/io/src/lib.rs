@@ -27,4 +27,4 @@ mod read;
 
 pub use atomic::{WriteError, append_line, atomic_write, atomic_write_with, is_stream};
 pub use limits::Limits;
-pub use read::{ReadError, read_to_string};
+pub use read::{ReadError, open_regular, read_capped, read_to_string};

@@ -82,14 +82,59 @@ impl VariantBuilder {
     }
 }
 
-/// Finds lines of the source text for error messages.
+/// Finds lines of the source text for error messages. Indexed once, in one pass over the
+/// text, so that finding a line costs a look-up, not a scan from the start: a file of
+/// 100,000 lines with 5,000 provinces loads in time linear in its size.
 struct SourceLines<'a> {
     lines: Vec<&'a str>,
+    /// Each quoted word (`"bul"`, and `bul` of `"bul/ec"`) → the lines it is on, in order.
+    quoted: HashMap<&'a str, Vec<usize>>,
+    /// Each quoted word on a line with `abbr:` (a definition; comments left out) → its lines.
+    defs: HashMap<&'a str, Vec<usize>>,
+    /// Lines with `army:`, and with `fleet:`, in order.
+    army_lists: Vec<usize>,
+    fleet_lists: Vec<usize>,
+    /// What [`Self::find`] found before.
+    found: std::cell::RefCell<HashMap<String, Option<usize>>>,
 }
 
 impl<'a> SourceLines<'a> {
     fn new(text: Option<&'a str>) -> Self {
-        Self { lines: text.map(|t| t.lines().collect()).unwrap_or_default() }
+        let lines: Vec<&str> = text.map(|t| t.lines().collect()).unwrap_or_default();
+        let mut quoted: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut defs: HashMap<&str, Vec<usize>> = HashMap::new();
+        let (mut army_lists, mut fleet_lists) = (Vec::new(), Vec::new());
+        for (i, line) in lines.iter().enumerate() {
+            let definition = line.contains("abbr:") && !line.trim_start().starts_with("//");
+            if line.contains("army:") {
+                army_lists.push(i);
+            }
+            if line.contains("fleet:") {
+                fleet_lists.push(i);
+            }
+            // The quoted words: every other piece between quotes.
+            for word in line.split('"').skip(1).step_by(2) {
+                let province = word.split_once('/').map(|(p, _)| p);
+                for word in std::iter::once(word).chain(province) {
+                    let at = quoted.entry(word).or_default();
+                    if at.last() != Some(&i) {
+                        at.push(i);
+                    }
+                }
+                if definition {
+                    let at = defs.entry(word).or_default();
+                    if at.last() != Some(&i) {
+                        at.push(i);
+                    }
+                }
+            }
+        }
+        Self { lines, quoted, defs, army_lists, fleet_lists, found: Default::default() }
+    }
+
+    /// The first line (0-based) at or after `start` in `list`.
+    fn first_from(list: &[usize], start: usize) -> Option<usize> {
+        list.get(list.partition_point(|&l| l < start)).copied()
     }
 
     /// The line where the province with this abbreviation is defined.
@@ -99,56 +144,65 @@ impl<'a> SourceLines<'a> {
 
     /// The line of the `nth` (0-based) definition of a province with this abbreviation.
     fn province_nth(&self, abbr: &str, nth: usize) -> Option<usize> {
-        let needle = format!("\"{abbr}\"");
-        self.lines
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| l.contains("abbr:") && l.contains(&needle) && !l.trim_start().starts_with("//"))
-            .nth(nth)
-            .map(|(i, _)| i + 1)
+        self.defs.get(abbr).and_then(|at| at.get(nth)).map(|i| i + 1)
+    }
+
+    /// The first line at or after `start` (0-based) with `word` quoted (`"word"` or
+    /// `"word/..."`), 1-based.
+    fn quoted_from(&self, word: &str, start: usize) -> Option<usize> {
+        self.quoted.get(word).and_then(|at| Self::first_from(at, start)).map(|i| i + 1)
     }
 
     /// Like [`Self::mention`], but within a list: the first mention of `word` at or after
     /// the first line of the province's definition that contains every one of `keys`
-    /// (`fleet:`, and the quoted coast for a coast's list). Falls back to `mention`.
+    /// (`army:` or `fleet:`, and the quoted coast for a coast's list). Falls back to
+    /// `mention`.
     fn mention_in(&self, abbr: &str, keys: &[&str], word: &str) -> Option<usize> {
         let start = self.province(abbr).map_or(0, |l| l - 1);
-        let needle = format!("\"{word}\"");
-        let needle_alt = format!("\"{word}/");
-        let list = self.lines[start..].iter().position(|l| keys.iter().all(|k| l.contains(k))).map(|i| i + start);
-        list.and_then(|list| {
-            self.lines[list..].iter().position(|l| l.contains(&needle) || l.contains(&needle_alt)).map(|i| i + list + 1)
-        })
-        .or_else(|| self.mention(abbr, word))
+        let lists = match keys.first() {
+            Some(&"army:") => &self.army_lists,
+            _ => &self.fleet_lists,
+        };
+        let from = lists.partition_point(|&l| l < start);
+        let list = lists[from..].iter().copied().find(|&l| keys.iter().all(|k| self.lines[l].contains(k)));
+        list.and_then(|list| self.quoted_from(word, list)).or_else(|| self.mention(abbr, word))
     }
 
     /// The `nth` (0-based) line at or after the first line containing `anchor` that
-    /// contains every one of `needles`.
+    /// contains every one of `needles` (each a quoted word).
     fn find_nth(&self, anchor: &str, needles: &[&str], nth: usize) -> Option<usize> {
-        let start = self.lines.iter().position(|l| l.contains(anchor)).unwrap_or(0);
-        self.lines[start..]
+        let start = self.find(anchor).map_or(0, |l| l - 1);
+        // The lines of the rarest needle, checked for the others.
+        let words: Vec<&str> = needles.iter().map(|n| n.trim_matches('"')).collect();
+        let rarest = words.iter().min_by_key(|w| self.quoted.get(**w).map_or(0, Vec::len))?;
+        let at = self.quoted.get(*rarest)?;
+        at[at.partition_point(|&l| l < start)..]
             .iter()
-            .enumerate()
-            .filter(|(_, l)| needles.iter().all(|n| l.contains(n)))
+            .filter(|&&l| needles.iter().all(|n| self.lines[l].contains(n)))
             .nth(nth)
-            .map(|(i, _)| i + start + 1)
+            .map(|l| l + 1)
     }
 
     /// The first line at or after the province's definition that mentions `word` in quotes.
     fn mention(&self, abbr: &str, word: &str) -> Option<usize> {
         let start = self.province(abbr).map_or(0, |l| l - 1);
-        let needle = format!("\"{word}\"");
-        let needle_alt = format!("\"{word}/");
-        self.lines[start..]
-            .iter()
-            .position(|l| l.contains(&needle) || l.contains(&needle_alt))
-            .map(|i| i + start + 1)
-            .or_else(|| self.province(abbr))
+        self.quoted_from(word, start).or_else(|| self.province(abbr))
     }
 
-    /// The first line anywhere that contains `text`.
+    /// The first line anywhere that contains `text`: looked up for a quoted word, else
+    /// searched once and remembered.
     fn find(&self, text: &str) -> Option<usize> {
-        self.lines.iter().position(|l| l.contains(text)).map(|i| i + 1)
+        if let Some(word) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+            if !word.contains('"') {
+                return self.quoted.get(word).and_then(|at| at.first()).map(|i| i + 1);
+            }
+        }
+        if let Some(&found) = self.found.borrow().get(text) {
+            return found;
+        }
+        let found = self.lines.iter().position(|l| l.contains(text)).map(|i| i + 1);
+        self.found.borrow_mut().insert(text.to_string(), found);
+        found
     }
 }
 
@@ -169,8 +223,13 @@ impl Compiler<'_> {
 
         // Provinces and their ids.
         let mut abbr_index: HashMap<String, ProvinceId> = HashMap::new();
+        // How many provinces so far were written with each abbreviation.
+        let mut written: HashMap<&str, usize> = HashMap::new();
         for (i, p) in def.provinces.iter().enumerate() {
             let key = p.abbr.to_ascii_lowercase();
+            let seen = written.entry(p.abbr.as_str()).or_default();
+            let nth = *seen;
+            *seen += 1;
             match abbr_index.entry(key) {
                 Entry::Vacant(entry) => {
                     entry.insert(ProvinceId(i as u16));
@@ -178,7 +237,6 @@ impl Compiler<'_> {
                 Entry::Occupied(_) => {
                     // The first definition keeps the abbreviation, so borders that name it
                     // still resolve; the problem names the line of the repeated one.
-                    let nth = def.provinces[..i].iter().filter(|q| q.abbr == p.abbr).count();
                     let line = self.lines.province_nth(&p.abbr, nth);
                     self.problem(line, Some(&p.abbr), format!("duplicate abbreviation `{}`", p.abbr));
                 }
@@ -281,7 +339,7 @@ impl Compiler<'_> {
                         if q.index() == i {
                             let line = self.lines.mention_in(&p.abbr, &["army:"], target);
                             self.problem(line, Some(&p.abbr), "borders itself".into());
-                        } else if !army_neighbours[i].contains(&q) {
+                        } else if !army_adj.get(i, q.index()) {
                             army_adj.set(i, q.index());
                             army_neighbours[i].push(q);
                         }
@@ -306,7 +364,7 @@ impl Compiler<'_> {
                             self.problem(line, Some(&p.abbr), "borders itself".into());
                         }
                         Ok(to) => {
-                            if !fleet_neighbours[from.index()].contains(&to) {
+                            if !fleet_adj.get(from.index(), to.index()) {
                                 fleet_adj.set(from.index(), to.index());
                                 fleet_neighbours[from.index()].push(to);
                             }
@@ -321,30 +379,39 @@ impl Compiler<'_> {
             }
         }
 
+        let mut fleet_to_province = BitMatrix::new(nl, n);
+        for (from, neighbours) in fleet_neighbours.iter().enumerate() {
+            for &to in neighbours {
+                fleet_to_province.set(from, locations[to.index()].province.index());
+            }
+        }
+        // Whether a fleet may move from some location of province `a` to province `b`.
+        let fleet_borders = |a: ProvinceId, b: ProvinceId| {
+            fleet_to_province.get(a.index(), b.index())
+                || provinces[a.index()].coasts.iter().any(|c| fleet_to_province.get(c.index(), b.index()))
+        };
+
         // Borders declared one-way: (from, to) provinces.
-        let mut one_way: Vec<(usize, usize)> = Vec::new();
+        let mut one_way: std::collections::HashSet<(usize, usize)> = std::collections::HashSet::new();
         for (from, to) in &def.one_way_borders {
-            let line = self.lines.find("one_way_borders");
             match (abbr_index.get(&from.to_ascii_lowercase()), abbr_index.get(&to.to_ascii_lowercase())) {
                 (Some(&a), Some(&b)) => {
-                    let forth = army_adj.get(a.index(), b.index())
-                        || fleet_neighbours.iter().enumerate().any(|(l, n)| {
-                            locations[l].province == a && n.iter().any(|t| locations[t.index()].province == b)
-                        });
-                    let back = army_adj.get(b.index(), a.index())
-                        || fleet_neighbours.iter().enumerate().any(|(l, n)| {
-                            locations[l].province == b && n.iter().any(|t| locations[t.index()].province == a)
-                        });
+                    let forth = army_adj.get(a.index(), b.index()) || fleet_borders(a, b);
+                    let back = army_adj.get(b.index(), a.index()) || fleet_borders(b, a);
                     if !forth || back {
+                        let line = self.lines.find("one_way_borders");
                         self.problem(
                             line,
                             None,
                             format!("one-way border `{from}` → `{to}`: `{from}` must list `{to}` and `{to}` must not list `{from}`"),
                         );
                     }
-                    one_way.push((a.index(), b.index()));
+                    one_way.insert((a.index(), b.index()));
                 }
-                _ => self.problem(line, None, format!("one-way border `{from}` → `{to}`: unknown province")),
+                _ => {
+                    let line = self.lines.find("one_way_borders");
+                    self.problem(line, None, format!("one-way border `{from}` → `{to}`: unknown province"))
+                }
             }
         }
 
@@ -388,12 +455,6 @@ impl Compiler<'_> {
                 }
             }
         }
-        let mut fleet_to_province = BitMatrix::new(nl, n);
-        for (from, neighbours) in fleet_neighbours.iter().enumerate() {
-            for &to in neighbours {
-                fleet_to_province.set(from, locations[to.index()].province.index());
-            }
-        }
 
         // Powers and homes.
         let mut powers = Vec::new();
@@ -411,20 +472,22 @@ impl Compiler<'_> {
             }
             let mut homes = Vec::new();
             for h in &pw.homes {
-                let home_needle = format!("\"{h}\"");
-                let home_line = self
-                    .lines
-                    .find_nth("powers:", &[&name_needle, &home_needle], nth)
-                    .or(power_line)
-                    .or_else(|| self.lines.find(&home_needle));
+                // Looked up only for a problem.
+                let home_line = |lines: &SourceLines<'_>| {
+                    let home_needle = format!("\"{h}\"");
+                    lines
+                        .find_nth("powers:", &[&name_needle, &home_needle], nth)
+                        .or(power_line)
+                        .or_else(|| lines.find(&home_needle))
+                };
                 match abbr_index.get(&h.to_ascii_lowercase()) {
                     Some(&p) => {
                         if !def.provinces[p.index()].centre {
-                            let line = home_line;
+                            let line = home_line(self.lines);
                             self.problem(line, Some(h), format!("home centre of {} is not a supply centre", pw.name));
                         }
                         if let Some(other) = home_of[p.index()] {
-                            let line = home_line;
+                            let line = home_line(self.lines);
                             let other = def.powers[other.index()].name.clone();
                             self.problem(line, Some(h), format!("home centre of both {other} and {}", pw.name));
                         }
@@ -432,7 +495,7 @@ impl Compiler<'_> {
                         homes.push(p);
                     }
                     None => {
-                        let line = home_line;
+                        let line = home_line(self.lines);
                         self.problem(line, None, format!("home centre of {}: unknown province `{h}`", pw.name));
                     }
                 }
@@ -454,17 +517,28 @@ impl Compiler<'_> {
 
         // Start.
         let mut start_units = Vec::new();
-        for (k, u) in def.start.units.iter().enumerate() {
-            let at = format!("\"{}\"", u.at);
-            let power_needle = format!("\"{}\"", u.power);
-            let nth = def.start.units[..k].iter().filter(|o| o.at == u.at && o.power == u.power).count();
-            let nth_at = def.start.units[..k].iter().filter(|o| o.at == u.at).count();
-            let line = self
-                .lines
-                .find_nth("units:", &[&at, &power_needle], nth)
-                .or_else(|| self.lines.find_nth("units:", &[&at], nth_at));
+        // Provinces with a starting unit already.
+        let mut occupied = vec![false; n];
+        // How many units so far stood at each place, and were of each power there.
+        let mut seen_at: HashMap<&str, usize> = HashMap::new();
+        let mut seen_at_power: HashMap<(&str, &str), usize> = HashMap::new();
+        for u in &def.start.units {
+            let count = seen_at.entry(u.at.as_str()).or_default();
+            let nth_at = *count;
+            *count += 1;
+            let count = seen_at_power.entry((u.at.as_str(), u.power.as_str())).or_default();
+            let nth = *count;
+            *count += 1;
+            // Looked up only for a problem.
+            let line = |lines: &SourceLines<'_>| {
+                let at = format!("\"{}\"", u.at);
+                let power_needle = format!("\"{}\"", u.power);
+                lines
+                    .find_nth("units:", &[&at, &power_needle], nth)
+                    .or_else(|| lines.find_nth("units:", &[&at], nth_at))
+            };
             let Some(power) = power_index(&u.power) else {
-                self.problem(line, None, format!("starting unit for unknown power `{}`", u.power));
+                self.problem(line(self.lines), None, format!("starting unit for unknown power `{}`", u.power));
                 continue;
             };
             // An army stands on the province itself, whatever its coasts.
@@ -472,7 +546,7 @@ impl Compiler<'_> {
             let loc = match army_at.map(|p| Ok(LocId(p.0))).unwrap_or_else(|| resolve_loc(&u.at)) {
                 Ok(l) => l,
                 Err(msg) => {
-                    self.problem(line, None, format!("starting unit: {msg}"));
+                    self.problem(line(self.lines), None, format!("starting unit: {msg}"));
                     continue;
                 }
             };
@@ -485,14 +559,14 @@ impl Compiler<'_> {
             if !fits {
                 let abbr = provinces[province.index()].abbr.clone();
                 self.problem(
-                    line,
+                    line(self.lines),
                     Some(&abbr),
                     format!("starting {:?} cannot stand on {:?} terrain at `{}`", u.kind, terrain, u.at),
                 );
             }
-            if start_units.iter().any(|s: &StartUnit| locations[s.loc.index()].province == province) {
+            if std::mem::replace(&mut occupied[province.index()], true) {
                 let abbr = provinces[province.index()].abbr.clone();
-                self.problem(line, Some(&abbr), "two starting units in one province".into());
+                self.problem(line(self.lines), Some(&abbr), "two starting units in one province".into());
             }
             start_units.push(StartUnit { power, kind: u.kind, loc });
         }
@@ -590,17 +664,23 @@ impl Compiler<'_> {
         let named =
             def.railroads.iter().map(|r| (&r.short, &r.name)).chain(def.canals.iter().map(|c| (&c.short, &c.name)));
         for (short, name) in named {
-            let line =
-                self.lines.find(&format!("short: \"{short}\"")).or_else(|| self.lines.find(&format!("\"{name}\"")));
+            // Looked up only for a problem.
+            let line = |lines: &SourceLines<'_>| {
+                lines.find(&format!("short: \"{short}\"")).or_else(|| lines.find(&format!("\"{name}\"")))
+            };
             let key = normalise_name(short);
             if key.is_empty() || !short.chars().all(char::is_alphanumeric) {
-                self.problem(line, None, format!("{name}: short name `{short}` must be one word of letters or digits"));
+                self.problem(
+                    line(self.lines),
+                    None,
+                    format!("{name}: short name `{short}` must be one word of letters or digits"),
+                );
             } else if names.contains_key(&key) {
-                self.problem(line, None, format!("{name}: short name `{short}` is also a province name"));
+                self.problem(line(self.lines), None, format!("{name}: short name `{short}` is also a province name"));
             } else if power_index(short).is_some() {
-                self.problem(line, None, format!("{name}: short name `{short}` is also a power name"));
+                self.problem(line(self.lines), None, format!("{name}: short name `{short}` is also a power name"));
             } else if shorts.contains(&key) {
-                self.problem(line, None, format!("{name}: short name `{short}` is used twice"));
+                self.problem(line(self.lines), None, format!("{name}: short name `{short}` is used twice"));
             }
             shorts.push(key);
         }
@@ -720,29 +800,30 @@ impl Compiler<'_> {
     }
 
     fn check_terrain(&mut self, p: &ProvinceDef) {
-        let line = self.lines.province(&p.abbr);
+        // Looked up only for a problem (most provinces have none).
+        let line = || self.lines.province(&p.abbr);
         match p.terrain {
             Terrain::Land if !p.fleet.is_empty() || !p.coasts.is_empty() => {
-                self.problem(line, Some(&p.abbr), "inland province with fleet borders".into())
+                self.problem(line(), Some(&p.abbr), "inland province with fleet borders".into())
             }
             Terrain::Sea if !p.army.is_empty() => {
-                self.problem(line, Some(&p.abbr), "sea province with army borders".into())
+                self.problem(line(), Some(&p.abbr), "sea province with army borders".into())
             }
             Terrain::Sea if !p.coasts.is_empty() => {
-                self.problem(line, Some(&p.abbr), "sea province with coasts".into())
+                self.problem(line(), Some(&p.abbr), "sea province with coasts".into())
             }
             Terrain::Coast if !p.coasts.is_empty() && !p.fleet.is_empty() => self.problem(
-                line,
+                line(),
                 Some(&p.abbr),
                 "multi-coast province must give fleet borders per coast, not in `fleet`".into(),
             ),
             _ => {}
         }
         if p.coasts.len() == 1 {
-            self.problem(line, Some(&p.abbr), "a single coast: leave `coasts` empty and use `fleet`".into());
+            self.problem(line(), Some(&p.abbr), "a single coast: leave `coasts` empty and use `fleet`".into());
         }
         if p.convoyable && p.terrain != Terrain::Coast {
-            self.problem(line, Some(&p.abbr), "only coastal provinces can be marked convoyable".into());
+            self.problem(line(), Some(&p.abbr), "only coastal provinces can be marked convoyable".into());
         }
     }
 }
