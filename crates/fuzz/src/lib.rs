@@ -9,7 +9,8 @@
 //!
 //! ```
 //! let fuzzer = dip_fuzz::Fuzzer::new();
-//! for target in dip_fuzz::Target::ALL {
+//! // (The targets that drive the `dip` program need it built: `cargo xtask fuzz` does.)
+//! for target in dip_fuzz::Target::ALL.into_iter().filter(|t| !t.needs_program()) {
 //!     for seed in 0..3 {
 //!         fuzzer.case(target, seed).unwrap_or_else(|panic| panic!("{target:?} {seed}: {panic}"));
 //!     }
@@ -17,6 +18,7 @@
 //! ```
 
 mod make;
+pub mod process;
 mod targets;
 
 use std::cell::RefCell;
@@ -49,10 +51,17 @@ pub enum Target {
     /// geometry file mutated (shapes, points, sizes, colours, names), and as a schematic;
     /// now and then read back as SVG and rasterised at a random scale.
     Render,
+    /// The stream: one `dip serve --stdio` under a 512 MiB address-space limit, fed lines
+    /// of arbitrary bytes and hostile requests (paths for variants, huge and duplicate
+    /// keys, empty units by the thousand, saved games mutated); each must get one answer.
+    Stream,
+    /// Saved games carried through `dip run` (under the same limit): mutated, with orders
+    /// files of any phase, written out and read back.
+    Run,
 }
 
 impl Target {
-    pub const ALL: [Target; 7] = [
+    pub const ALL: [Target; 9] = [
         Target::OrderText,
         Target::Position,
         Target::VariantText,
@@ -60,7 +69,15 @@ impl Target {
         Target::PositionFile,
         Target::GameJson,
         Target::Render,
+        Target::Stream,
+        Target::Run,
     ];
+
+    /// Whether the target drives the `dip` program (built beside `dip-fuzz`, or named
+    /// by `DIP_FUZZ_DIP`; see [`process`]) rather than calling the library.
+    pub fn needs_program(self) -> bool {
+        matches!(self, Target::Stream | Target::Run)
+    }
 
     /// `order-text`, `position`, ...
     pub fn name(self) -> &'static str {
@@ -72,6 +89,8 @@ impl Target {
             Target::PositionFile => "position-file",
             Target::GameJson => "game-json",
             Target::Render => "render",
+            Target::Stream => "stream",
+            Target::Run => "run",
         }
     }
 
@@ -89,6 +108,10 @@ pub struct Fuzzer {
     pub(crate) positions: Vec<Vec<Position>>,
     pub(crate) position_texts: Vec<&'static str>,
     pub(crate) games: Vec<String>,
+    /// The `dip serve` the stream target feeds.
+    pub(crate) stream: process::Stream,
+    /// The `dip` program the stream and `dip run` targets drive, or why there is none.
+    pub(crate) program: Result<std::path::PathBuf, String>,
 }
 
 /// The inputs run and the panics found, per target.
@@ -149,6 +172,11 @@ impl Fuzzer {
     pub fn new() -> Fuzzer {
         quiet_panics();
         make::fuzzer()
+    }
+
+    /// The same, driving the `dip` program at `program` (a test's `CARGO_BIN_EXE_dip`).
+    pub fn with_program(program: std::path::PathBuf) -> Fuzzer {
+        Fuzzer { program: Ok(program), ..Fuzzer::new() }
     }
 
     /// Runs one case: `Err` with the panic's message and place if the library panicked or

@@ -110,7 +110,14 @@ pub(crate) fn fuzzer() -> Fuzzer {
         }
     }
     games.push(include_str!("../../../games/cicero/game_433761_ENGLAND_AG.json").to_string());
-    Fuzzer { maps, positions, position_texts, games }
+    Fuzzer {
+        maps,
+        positions,
+        position_texts,
+        games,
+        stream: crate::process::Stream::default(),
+        program: crate::process::dip_program(),
+    }
 }
 
 impl Fuzzer {

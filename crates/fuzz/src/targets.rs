@@ -14,6 +14,7 @@ use dip::{
 };
 
 use crate::make::{self, Source};
+use crate::process::run_dip;
 use crate::{Fuzzer, Target};
 
 pub(crate) fn run(fuzzer: &Fuzzer, target: Target, s: &mut Source<'_>) {
@@ -25,6 +26,8 @@ pub(crate) fn run(fuzzer: &Fuzzer, target: Target, s: &mut Source<'_>) {
         Target::PositionFile => position_file(fuzzer, s),
         Target::GameJson => game_json(fuzzer, s),
         Target::Render => render(fuzzer, s),
+        Target::Stream => stream(fuzzer, s),
+        Target::Run => run_saved_game(fuzzer, s),
     }
 }
 
@@ -550,4 +553,183 @@ fn mutated_geometry(s: &mut Source<'_>, map: &Map, mut g: dip_render::GeometryFi
         }
     }
     g
+}
+
+/// A JSON string of `text`.
+fn json_string(text: &str) -> String {
+    serde_json::Value::String(text.to_string()).to_string()
+}
+
+/// A variant name as a hostile client writes one: a real name, a path, or anything.
+fn variant_name(s: &mut Source<'_>, map: &Map) -> String {
+    match s.below(8) {
+        0 => "variants/standard.ron".into(),
+        1 => "../../etc/passwd".into(),
+        2 => "/dev/zero".into(),
+        3 => make::garbage(s),
+        _ => map.name().to_string(),
+    }
+}
+
+/// A list of `n` JSON strings made by `make`.
+fn json_list(s: &mut Source<'_>, n: usize, make: &mut dyn FnMut(&mut Source<'_>) -> String) -> String {
+    let items: Vec<String> = (0..n).map(|_| json_string(&make(s))).collect();
+    format!("[{}]", items.join(","))
+}
+
+/// One request line for `dip serve --stdio`: a position or saved-game request of the
+/// map's words with hostile parts (a path for a variant, a huge or structured `id`, keys
+/// twice, empty units by the thousand, long lines), a saved game mutated, or bytes.
+fn request_line(fuzzer: &Fuzzer, s: &mut Source<'_>) -> String {
+    let (_, map) = fuzzer.map(s);
+    let powers: Vec<String> = map.powers().map(|p| map.power(p).name.clone()).collect();
+    let power = |s: &mut Source<'_>| s.pick(&powers).cloned().unwrap_or_default();
+    let id = match s.below(6) {
+        0 => format!("{}", s.u16()),
+        1 => json_string(&"i".repeat(if s.chance(20) { 2000 } else { 10 })),
+        2 => r#"{"a": [1, 2, {"b": null}], "a": 2}"#.to_string(),
+        3 => "null".into(),
+        _ => json_string(&make::garbage(s)),
+    };
+    let line = match s.below(10) {
+        0..=5 => {
+            let mut units = Vec::new();
+            for _ in 0..1 + s.below(4) {
+                let n = if s.chance(3) { 5000 + s.below(50_000) } else { s.below(6) };
+                let list = json_list(s, n, &mut |s| if s.chance(50) { make::word(s, map) } else { String::new() });
+                units.push(format!("{}: {list}", json_string(&power(s))));
+            }
+            let mut orders = Vec::new();
+            for _ in 0..s.below(4) {
+                let n = if s.chance(3) { 2000 + s.below(20_000) } else { s.below(5) };
+                let list = json_list(s, n, &mut |s| {
+                    let words: Vec<String> = (0..1 + s.below(5)).map(|_| make::word(s, map)).collect();
+                    words.join(" ")
+                });
+                orders.push(format!("{}: {list}", json_string(&power(s))));
+            }
+            let phase = match s.below(4) {
+                0 => String::new(),
+                1 => format!(r#", "phase": {}"#, json_string(&make::garbage(s))),
+                _ => r#", "phase": "Spring 1901 Movement""#.to_string(),
+            };
+            let mut extra = String::new();
+            if s.chance(20) {
+                extra.push_str(&format!(r#", "rules": {}"#, json_string(&variant_name(s, map))));
+            }
+            if s.chance(15) {
+                extra.push_str(&format!(r#", "options": [{}]"#, json_string(&make::garbage(s))));
+            }
+            if s.chance(15) {
+                extra
+                    .push_str(&format!(r#", "notation": {}"#, json_string(["mila", "judge", "datc", "x"][s.below(4)])));
+            }
+            format!(
+                r#"{{"id": {id}, "position": {{"variant": {}{phase}, "units": {{{}}}, "orders": {{{}}}}}{extra}}}"#,
+                json_string(&variant_name(s, map)),
+                units.join(", "),
+                orders.join(", ")
+            )
+        }
+        6 | 7 => {
+            let Some(game) = s.pick(&fuzzer.games) else { return "{}".into() };
+            let game = if s.chance(50) {
+                let Some(standard) = fuzzer.maps.iter().find(|m| m.name() == "standard") else { return "{}".into() };
+                make::mutate(s, game, &mut |s| make::word(s, standard))
+            } else {
+                game.clone()
+            };
+            let orders = if s.chance(50) {
+                format!(r#", "orders": {{{}: ["A PAR - BUR"], "FRANCE": []}}"#, json_string(&power(s).to_uppercase()))
+            } else {
+                String::new()
+            };
+            format!(r#"{{"id": {id}, "game": {game}{orders}}}"#)
+        }
+        8 => {
+            let good =
+                format!(r#"{{"id": {id}, "position": {{"variant": "standard", "units": {{"France": ["A Paris"]}}}}}}"#);
+            make::mutate(s, &good, &mut |s| make::garbage(s))
+        }
+        _ => make::garbage(s),
+    };
+    // One request a line: the line's breaks made spaces, and never a blank line (which the
+    // stream passes over without an answer).
+    let line = line.replace(['\n', '\r'], " ");
+    if line.trim().is_empty() { format!("x{line}") } else { line }
+}
+
+/// A request line fed to the running `dip serve --stdio`: exactly one answer must come,
+/// one JSON object naming the request's line, `ok` true or false, with an `error` when
+/// false; the server must not die, hang or pass its memory limit.
+fn stream(fuzzer: &Fuzzer, s: &mut Source<'_>) {
+    let request = request_line(fuzzer, s);
+    let program = fuzzer.program.as_deref().unwrap_or_else(|why| panic!("{why}"));
+    let (line, answer) = fuzzer.stream.ask(program, &request).unwrap_or_else(|why| {
+        let start: String = request.chars().take(300).collect();
+        panic!("{why}; the request ({} bytes) began {start:?}", request.len())
+    });
+    let answer: serde_json::Value =
+        serde_json::from_str(&answer).unwrap_or_else(|e| panic!("an answer that is not JSON ({e}): {answer:?}"));
+    assert_eq!(answer["line"], serde_json::json!(line), "an answer for another line: {answer}");
+    match answer["ok"] {
+        serde_json::Value::Bool(true) => assert!(answer.get("results").is_some(), "ok without results: {answer}"),
+        serde_json::Value::Bool(false) => {
+            assert!(answer["error"].as_str().is_some_and(|e| !e.is_empty()), "a refusal without why: {answer}")
+        }
+        _ => panic!("an answer without `ok`: {answer}"),
+    }
+}
+
+/// A saved game, mutated, carried through `dip run` with an orders file of the map's
+/// words: `dip run` must end with 0 (then the game it wrote reads back as a saved game),
+/// 1 or 2 with a message, never by a signal, a panic (101) or the memory limit.
+fn run_saved_game(fuzzer: &Fuzzer, s: &mut Source<'_>) {
+    let Some(standard) = fuzzer.maps.iter().find(|m| m.name() == "standard") else { return };
+    let Some(game) = s.pick(&fuzzer.games) else { return };
+    let mut words = |s: &mut Source<'_>| match s.below(3) {
+        0 => ["S1901M", "F1901R", "W1901A", "COMPLETED", "S0M", "F1901M", "null", "ENGLAND"][s.below(8)].to_string(),
+        1 => make::word(s, standard).to_uppercase(),
+        _ => make::word(s, standard),
+    };
+    let game = if s.chance(85) { make::mutate(s, game, &mut words) } else { game.clone() };
+    let phase =
+        ["Spring 1901 Movement", "Fall 1901 Movement", "Winter 1901 Adjustment", "S1902M", "nowhen"][s.below(5)];
+    let mut orders = Vec::new();
+    let powers: Vec<String> = standard.powers().map(|p| standard.power(p).name.clone()).collect();
+    for _ in 0..s.below(4) {
+        let power = if s.chance(90) { s.pick(&powers).cloned().unwrap_or_default() } else { make::garbage(s) };
+        let list: Vec<String> = (0..s.below(4))
+            .map(|_| {
+                let words: Vec<String> = (0..1 + s.below(5)).map(|_| make::word(s, standard)).collect();
+                json_string(&words.join(" "))
+            })
+            .collect();
+        orders.push(format!("{}: [{}]", json_string(&power), list.join(", ")));
+    }
+    let orders = format!("{{{}: {{{}}}}}", json_string(phase), orders.join(", "));
+    let folder = std::env::temp_dir().join(format!("dip-fuzz-{}-{}", std::process::id(), s.u16()));
+    if std::fs::create_dir_all(&folder).is_err() {
+        return;
+    }
+    let (game_path, orders_path, out_path) =
+        (folder.join("game.json"), folder.join("orders.json"), folder.join("out.json"));
+    let written = std::fs::write(&game_path, &game).and_then(|()| std::fs::write(&orders_path, &orders));
+    let result = written.map_err(|e| e.to_string()).and_then(|()| {
+        let paths = [&game_path, &orders_path, &out_path].map(|p| p.to_string_lossy().into_owned());
+        let program = fuzzer.program.as_deref().map_err(Clone::clone)?;
+        run_dip(program, &["run", &paths[0], &paths[1], "--format", "saved-game", "--out", &paths[2]])
+    });
+    let out = std::fs::read_to_string(&out_path);
+    let _ = std::fs::remove_dir_all(&folder);
+    let outcome = result.unwrap_or_else(|why| panic!("{why}"));
+    match outcome.code {
+        Some(0) => {
+            let out = out.unwrap_or_else(|e| panic!("dip run ended well but wrote no game: {e}"));
+            let games = dip::formats::saved::parse_games(&out);
+            assert!(!games.is_empty() && games.iter().all(Result::is_ok), "dip run wrote a game it cannot read back");
+        }
+        Some(1 | 2) => assert!(!outcome.stderr.trim().is_empty(), "dip run failed without a word"),
+        code => panic!("dip run ended with {code:?}: {}", outcome.stderr.chars().take(500).collect::<String>()),
+    }
 }
