@@ -58,10 +58,13 @@ pub enum Target {
     /// Saved games carried through `dip run` (under the same limit): mutated, with orders
     /// files of any phase, written out and read back.
     Run,
+    /// DPjudge map files (the importer's test maps: Standard with its three includes,
+    /// Loeb9, Chaos, 1898), mutated, with includes that loop, repeat or go deep.
+    Import,
 }
 
 impl Target {
-    pub const ALL: [Target; 9] = [
+    pub const ALL: [Target; 10] = [
         Target::OrderText,
         Target::Position,
         Target::VariantText,
@@ -71,6 +74,7 @@ impl Target {
         Target::Render,
         Target::Stream,
         Target::Run,
+        Target::Import,
     ];
 
     /// Whether the target drives the `dip` program (built beside `dip-fuzz`, or named
@@ -91,6 +95,7 @@ impl Target {
             Target::Render => "render",
             Target::Stream => "stream",
             Target::Run => "run",
+            Target::Import => "import",
         }
     }
 

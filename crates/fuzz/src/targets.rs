@@ -28,6 +28,7 @@ pub(crate) fn run(fuzzer: &Fuzzer, target: Target, s: &mut Source<'_>) {
         Target::Render => render(fuzzer, s),
         Target::Stream => stream(fuzzer, s),
         Target::Run => run_saved_game(fuzzer, s),
+        Target::Import => import(s),
     }
 }
 
@@ -732,4 +733,66 @@ fn run_saved_game(fuzzer: &Fuzzer, s: &mut Source<'_>) {
         Some(1 | 2) => assert!(!outcome.stderr.trim().is_empty(), "dip run failed without a word"),
         code => panic!("dip run ended with {code:?}: {}", outcome.stderr.chars().take(500).collect::<String>()),
     }
+}
+
+/// The importer's test maps (DPjudge's, under their licence beside them), by file name.
+const DPJUDGE_FILES: [(&str, &str); 7] = [
+    ("standard.map", include_str!("../../import/tests/maps/dpjudge/standard.map")),
+    ("standard.geography", include_str!("../../import/tests/maps/dpjudge/standard.geography")),
+    ("standard.politics", include_str!("../../import/tests/maps/dpjudge/standard.politics")),
+    ("standard.military", include_str!("../../import/tests/maps/dpjudge/standard.military")),
+    ("loeb9.map", include_str!("../../import/tests/maps/dpjudge/loeb9.map")),
+    ("chaos.map", include_str!("../../import/tests/maps/dpjudge/chaos.map")),
+    ("1898.map", include_str!("../../import/tests/maps/dpjudge/1898.map")),
+];
+
+/// A DPjudge map imported: one of the test maps or an include of it mutated, now and then
+/// made to include itself, another file twice, or a chain of files each including the
+/// next twice. What must hold: the import ends (the caps on includes bound it), with a
+/// variant that loads or an error that says why; the resolver is asked a bounded number
+/// of times.
+fn import(s: &mut Source<'_>) {
+    const WORDS: [&str; 14] =
+        ["USE", "MAP", "AMEND", "DROP", "UNPLAYED", "UNOWNED", "BUILD_ANY", "-", "->", "<-", "=", "COAST", "ICE", "\n"];
+    let Some(&(name, _)) = s.pick(&DPJUDGE_FILES[..]) else { return };
+    let changed = s.pick(&DPJUDGE_FILES[..]).map(|&(n, _)| n).unwrap_or(name);
+    let mut words = |s: &mut Source<'_>| match s.below(3) {
+        0 => WORDS[s.below(WORDS.len())].to_string(),
+        1 => DPJUDGE_FILES[s.below(DPJUDGE_FILES.len())].0.to_string(),
+        _ => make::garbage(s),
+    };
+    let files: Vec<(String, String)> = DPJUDGE_FILES
+        .iter()
+        .map(|&(n, text)| {
+            let text = if n == changed && s.chance(85) { make::mutate(s, text, &mut words) } else { text.to_string() };
+            (n.to_string(), text)
+        })
+        .collect();
+    // A chain of `deep` files, each including the next twice (`chain0.map` is the first).
+    let deep = if s.chance(10) { 1 + s.below(40) } else { 0 };
+    let text = |n: &str| -> Option<String> {
+        if let Some(i) =
+            n.strip_prefix("chain").and_then(|r| r.strip_suffix(".map")).and_then(|i| i.parse::<usize>().ok())
+        {
+            return Some(if i + 1 < deep {
+                format!("USE chain{0}.map\nUSE chain{0}.map\n", i + 1)
+            } else {
+                String::new()
+            });
+        }
+        files.iter().find(|(file, _)| file == n).map(|(_, t)| t.clone())
+    };
+    let mut asked = 0usize;
+    let mut resolve = |_from: &str, included: &str| -> Result<(String, String), String> {
+        asked += 1;
+        text(included).map(|t| (included.to_string(), t)).ok_or_else(|| format!("no file `{included}`"))
+    };
+    let start = if deep > 0 { "chain0.map".to_string() } else { name.to_string() };
+    let Some(main_text) = text(&start) else { return };
+    let limits = dip_import::IncludeLimits::DEFAULT;
+    match dip_import::import_str_with(&start, &main_text, &mut resolve, &limits) {
+        Ok(import) => assert!(dip::map::VariantBuilder::new(import.variant).build().is_ok()),
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+    assert!(asked <= limits.max_includes + 1, "the resolver was asked {asked} times");
 }

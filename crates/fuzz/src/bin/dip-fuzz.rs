@@ -9,7 +9,7 @@ use std::time::Duration;
 use dip_fuzz::{Fuzzer, Stats, Target};
 
 const USAGE: &str = "usage: dip-fuzz [--time SECONDS] [--cases N] [--target NAME]... [--seed N]
-targets: order-text, position, variant-text, variant-data, position-file, game-json, render, stream, run (default: all)";
+targets: order-text, position, variant-text, variant-data, position-file, game-json, render, stream, run, import (default: all)";
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
