@@ -109,10 +109,16 @@ impl GeometryFile {
         })
     }
 
-    /// Reads a geometry file from disk.
+    /// Reads a geometry file from disk, a regular file of at most dip's default input cap
+    /// (`Limits::DEFAULT.max_input_bytes`): a device or FIFO is refused, never read.
     pub fn load(path: &std::path::Path) -> Result<Self, RenderError> {
+        Self::load_limited(path, dip::Limits::DEFAULT.max_input_bytes)
+    }
+
+    /// [`GeometryFile::load`] with a cap of `max_bytes`.
+    pub fn load_limited(path: &std::path::Path, max_bytes: u64) -> Result<Self, RenderError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| RenderError::Geometry {
+        let text = dip::read_to_string(path, max_bytes).map_err(|e| RenderError::Geometry {
             file: file.clone(),
             line: None,
             message: format!("cannot read it: {e}"),

@@ -120,3 +120,22 @@ fn a_foreign_position_does_not_panic() {
     let svg = Board::new(&map).svg(&Scene::new(&position));
     assert!(svg.ends_with("</svg>\n"));
 }
+
+/// A geometry file is read only if it is a regular file within the cap: an endless device
+/// is refused before a byte is read, a file past the cap is refused, a good one reads.
+#[cfg(unix)]
+#[test]
+fn a_geometry_file_is_read_within_the_cap() {
+    use dip_render::GeometryFile;
+    let error = GeometryFile::load(std::path::Path::new("/dev/zero")).expect_err("a device");
+    assert!(error.to_string().contains("/dev/zero"), "{error}");
+    let dir = std::env::temp_dir().join(format!("dip-render-geometry-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("folder");
+    let path = dir.join("g.ron");
+    let file = dip_render::embedded_geometry().first().expect("an embedded geometry");
+    std::fs::write(&path, ron::to_string(file).expect("written")).expect("write");
+    assert!(GeometryFile::load(&path).is_ok());
+    let error = GeometryFile::load_limited(&path, 100).expect_err("past the cap");
+    assert!(error.to_string().contains("g.ron"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
