@@ -494,7 +494,9 @@ fn render(fuzzer: &Fuzzer, s: &mut Source<'_>) {
     }
     if s.chance(3) {
         // A small picture reads the SVG back first: dip's own must read.
-        assert!(dip_render::png(&svg, 0.02).is_ok(), "dip's own SVG does not read back");
+        if let Err(e) = dip_render::png(&svg, 0.02) {
+            panic!("dip's own SVG does not read back: {e}");
+        }
         let scale = [0.02, 0.05, 0.1, 0.0, -1.0, f32::NAN, f32::INFINITY, 1e9][s.below(8)];
         match dip_render::png(&svg, scale) {
             Ok(png) => assert!(scale > 0.0 && png.starts_with(b"\x89PNG")),

@@ -93,6 +93,10 @@ pub(crate) fn embedded_for(map: &Map) -> Option<Layout> {
     own.into_iter().chain(files.iter()).find_map(|g| g.layout(map).ok())
 }
 
+/// The largest width or height a geometry file may give, in user units (the Standard
+/// map's is about 1,200).
+const MAX_SIZE: f32 = 1_000_000.0;
+
 /// Path data holds only commands, numbers and separators: nothing that could end the
 /// attribute it is written into.
 fn is_path_data(d: &str) -> bool {
@@ -134,9 +138,14 @@ impl GeometryFile {
             line: None,
             message: format!("{message} (map `{}`)", map.name()),
         };
-        if !(self.width > 0.0 && self.height > 0.0) {
-            return Err(fault("width and height must be positive".into()));
+        // A size the SVG can state: at least a unit, finite, and not past what any map
+        // needs (an infinite, astronomic or vanishing size made a picture no SVG reader
+        // takes).
+        let size_ok = |v: f32| (1.0..=MAX_SIZE).contains(&v);
+        if !(size_ok(self.width) && size_ok(self.height)) {
+            return Err(fault(format!("width and height must be numbers from 1 to {MAX_SIZE}")));
         }
+        let finite = |p: &Point| p.x.is_finite() && p.y.is_finite();
         let mut arts: Vec<Option<ProvinceArt>> = vec![None; map.province_count()];
         let mut anchors = vec![Point::default(); map.location_count()];
         for g in &self.provinces {
@@ -148,6 +157,10 @@ impl GeometryFile {
             }
             if !is_path_data(&g.shape) {
                 return Err(fault(format!("the shape of `{}` is not SVG path data", g.abbr)));
+            }
+            let points = [Some(&g.label), Some(&g.unit), g.centre.as_ref()];
+            if !points.into_iter().flatten().chain(g.coasts.iter().map(|(_, p)| p)).all(finite) {
+                return Err(fault(format!("a point of `{}` is not a finite number", g.abbr)));
             }
             let province = map.province(id);
             for coast in &province.coasts {
@@ -180,6 +193,9 @@ impl GeometryFile {
         for area in &self.impassable {
             if !is_path_data(&area.shape) {
                 return Err(fault(format!("the shape of `{}` is not SVG path data", area.name)));
+            }
+            if !area.label.as_ref().is_none_or(finite) {
+                return Err(fault(format!("the label of `{}` is not at a finite point", area.name)));
             }
             impassable.push(Impassable { shape: area.shape.clone(), name: area.name.clone(), label: area.label });
         }

@@ -139,3 +139,22 @@ fn a_geometry_file_is_read_within_the_cap() {
     assert!(error.to_string().contains("g.ron"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A geometry whose size no SVG can state (infinite, astronomic, vanishing) or whose points are not
+/// numbers is refused when the board is made, not drawn into a picture no reader takes.
+#[test]
+fn a_geometry_of_unstateable_size_or_points_is_refused() {
+    let map = dip::variant("standard").expect("standard");
+    let good = dip_render::embedded_geometry().iter().find(|g| g.variant == "standard").expect("standard's").clone();
+    assert!(dip_render::Board::with_geometry(&map, &good).is_ok());
+    for width in [f32::INFINITY, 1e30, 1e-30, 0.0, -3.0, f32::NAN] {
+        let mut g = good.clone();
+        g.width = width;
+        let error = dip_render::Board::with_geometry(&map, &g).expect_err("a size no SVG states");
+        assert!(error.to_string().contains("width and height"), "{error}");
+    }
+    let mut g = good.clone();
+    g.provinces[0].label = dip_render::Point::new(f32::NAN, 3.0);
+    let error = dip_render::Board::with_geometry(&map, &g).expect_err("a point that is no number");
+    assert!(error.to_string().contains("finite"), "{error}");
+}
