@@ -52,6 +52,18 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
     Some(ticks / 100.0)
 }
 
+/// The release `dip` program, built first (`task` names the xtask in its messages); `None`
+/// when the build failed, said on standard error.
+pub fn release_dip(root: &Path, task: &str) -> Option<PathBuf> {
+    eprintln!("{task}: building dip (release)");
+    let built = Command::new(env!("CARGO")).args(["build", "--release", "-p", "dip-cli"]).current_dir(root).status();
+    if !built.is_ok_and(|s| s.success()) {
+        eprintln!("{task}: cargo build --release -p dip-cli failed");
+        return None;
+    }
+    Some(root.join("target/release/dip"))
+}
+
 pub fn run(args: &[String]) -> ExitCode {
     let mut requests: usize = 200_000;
     let mut binary: Option<PathBuf> = None;
@@ -67,19 +79,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let binary = match binary {
-        Some(b) => b,
-        None => {
-            eprintln!("serve-bench: building dip (release)");
-            let built =
-                Command::new(env!("CARGO")).args(["build", "--release", "-p", "dip-cli"]).current_dir(&root).status();
-            if !built.is_ok_and(|s| s.success()) {
-                eprintln!("serve-bench: cargo build --release -p dip-cli failed");
-                return ExitCode::FAILURE;
-            }
-            root.join("target/release/dip")
-        }
-    };
+    let Some(binary) = binary.or_else(|| release_dip(&root, "serve-bench")) else { return ExitCode::FAILURE };
     match bench(&root, &binary, requests) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

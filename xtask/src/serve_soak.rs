@@ -144,18 +144,8 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let binary = match binary {
-        Some(b) => b,
-        None => {
-            eprintln!("serve-soak: building dip (release)");
-            let built =
-                Command::new(env!("CARGO")).args(["build", "--release", "-p", "dip-cli"]).current_dir(&root).status();
-            if !built.is_ok_and(|s| s.success()) {
-                eprintln!("serve-soak: cargo build --release -p dip-cli failed");
-                return ExitCode::FAILURE;
-            }
-            root.join("target/release/dip")
-        }
+    let Some(binary) = binary.or_else(|| crate::serve_bench::release_dip(&root, "serve-soak")) else {
+        return ExitCode::FAILURE;
     };
     match soak(&root, &binary, requests, limit) {
         Ok(()) => ExitCode::SUCCESS,
