@@ -323,10 +323,9 @@ impl<'a> LegalOrders<'a> {
             let here = map.province_of(unit.loc);
             let (reach, moves) = (&mut self.support_reach[u * w..][..w], &mut self.moves_to[u * w..][..w]);
             // The map's bit set of the provinces it borders, copied a word at a time.
-            let borders = map.move_provinces(unit.kind, unit.loc);
-            for ((m, r), &b) in moves.iter_mut().zip(reach.iter_mut()).zip(borders) {
-                *m = b;
-                *r = b;
+            map.move_provinces_into(unit.kind, unit.loc, moves);
+            for (r, &m) in reach.iter_mut().zip(moves.iter()) {
+                *r = m;
             }
             let mut count = match unit.kind {
                 UnitKind::Army => map.army_neighbours(here).len(),
@@ -334,7 +333,7 @@ impl<'a> LegalOrders<'a> {
             };
             // No support across a difficult border.
             if difficult {
-                for p in ones(borders).filter(|&p| map.border_cost(here, p) != 0) {
+                for p in ones(moves).filter(|&p| map.border_cost(here, p) != 0) {
                     reach[p.index() / 64] &= !(1 << (p.index() % 64));
                 }
             }
@@ -747,10 +746,11 @@ impl<'a> LegalOrders<'a> {
         seen.resize(w, 0);
         if kind == UnitKind::Army && !convoy_reach(u).is_empty() {
             // Where the fleets could carry it and (by default) it cannot walk, none frozen.
-            let walks = map.move_provinces(UnitKind::Army, unit.loc);
+            // `seen` first holds where it walks.
+            map.move_provinces_into(UnitKind::Army, unit.loc, seen);
             let everywhere = self.convoy_moves == ConvoyMoves::Everywhere;
-            for ((s, &r), &a) in seen.iter_mut().zip(convoy_reach(u)).zip(walks) {
-                *s = if everywhere { r } else { r & !a };
+            for (s, &r) in seen.iter_mut().zip(convoy_reach(u)) {
+                *s = if everywhere { r } else { r & !*s };
             }
             self.open_only(seen, None);
             if !sink.moves_by_convoy(seen) {

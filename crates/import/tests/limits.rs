@@ -244,3 +244,23 @@ fn loading_provinces_after_many_comment_lines_costs_linear_time() {
     let large = load_cost(&commented(2_400));
     assert_linear(small, large, "loading provinces after comments");
 }
+
+#[test]
+fn a_huge_map_keeps_its_borders_in_proportion_to_them() {
+    // A border matrix grows with the square of the map: 5,000 provinces would take 9.5 MB
+    // and 60,000 some 1.35 GB. Past about 4,000 provinces the loader keeps sorted rows.
+    let n = 5_000;
+    let map = dip_map::load_str("huge.ron", &imported_ron(n)).expect("loads");
+    assert_eq!(map.province_count(), n);
+    assert!(map.border_table_bytes() < 64 * n, "{} bytes of border tables", map.border_table_bytes());
+    let p = |i: usize| map.province_by_name(&format!("p{i}")).expect("a province");
+    for i in [0, 1, 2_500, n - 2] {
+        assert!(map.army_adjacent(p(i), p(i + 1)) && map.army_adjacent(p(i + 1), p(i)));
+        assert!(!map.army_adjacent(p(i), p(i)));
+    }
+    assert!(!map.army_adjacent(p(0), p(2)) && !map.army_adjacent(p(n - 1), p(0)));
+    let mut set = vec![0u64; n.div_ceil(64)];
+    map.move_provinces_into(dip_map::UnitKind::Army, map.main_loc(p(2_500)), &mut set);
+    let ones: Vec<usize> = (0..n).filter(|&q| set[q / 64] >> (q % 64) & 1 == 1).collect();
+    assert_eq!(ones, vec![p(2_499).index(), p(2_501).index()]);
+}

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::error::{LoadError, Problem};
 use crate::map::{
-    BitMatrix, Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit,
+    Adjacency, Canal, CentreRestriction, DifficultBorder, Location, Map, Power, Province, Railroad, StartUnit,
     normalise_name, season_bit,
 };
 use crate::schema::{ProvinceDef, Terrain, VariantFile};
@@ -328,8 +328,10 @@ impl Compiler<'_> {
 
         // Borders.
         let nl = locations.len();
-        let mut army_adj = BitMatrix::new(n, n);
-        let mut fleet_adj = BitMatrix::new(nl, nl);
+        // Each border is kept once: `army_seen[q]` (`fleet_seen[l]`) is one more than the
+        // last row that listed it, so a repeat is found without a table of all pairs.
+        let mut army_seen = vec![0u32; n];
+        let mut fleet_seen = vec![0u32; nl];
         let mut army_neighbours = vec![Vec::new(); n];
         let mut fleet_neighbours = vec![Vec::new(); nl];
         for (i, p) in def.provinces.iter().enumerate() {
@@ -339,8 +341,8 @@ impl Compiler<'_> {
                         if q.index() == i {
                             let line = self.lines.mention_in(&p.abbr, &["army:"], target);
                             self.problem(line, Some(&p.abbr), "borders itself".into());
-                        } else if !army_adj.get(i, q.index()) {
-                            army_adj.set(i, q.index());
+                        } else if army_seen[q.index()] != i as u32 + 1 {
+                            army_seen[q.index()] = i as u32 + 1;
                             army_neighbours[i].push(q);
                         }
                     }
@@ -364,8 +366,8 @@ impl Compiler<'_> {
                             self.problem(line, Some(&p.abbr), "borders itself".into());
                         }
                         Ok(to) => {
-                            if !fleet_adj.get(from.index(), to.index()) {
-                                fleet_adj.set(from.index(), to.index());
+                            if fleet_seen[to.index()] != from.0 as u32 + 1 {
+                                fleet_seen[to.index()] = from.0 as u32 + 1;
                                 fleet_neighbours[from.index()].push(to);
                             }
                         }
@@ -379,12 +381,10 @@ impl Compiler<'_> {
             }
         }
 
-        let mut fleet_to_province = BitMatrix::new(nl, n);
-        for (from, neighbours) in fleet_neighbours.iter().enumerate() {
-            for &to in neighbours {
-                fleet_to_province.set(from, locations[to.index()].province.index());
-            }
-        }
+        let army_adj = Adjacency::from_rows(n, n, |p| army_neighbours[p].iter().map(|q| q.index()));
+        let fleet_adj = Adjacency::from_rows(nl, nl, |l| fleet_neighbours[l].iter().map(|m| m.index()));
+        let fleet_to_province =
+            Adjacency::from_rows(nl, n, |l| fleet_neighbours[l].iter().map(|m| locations[m.index()].province.index()));
         // Whether a fleet may move from some location of province `a` to province `b`.
         let fleet_borders = |a: ProvinceId, b: ProvinceId| {
             fleet_to_province.get(a.index(), b.index())

@@ -92,29 +92,123 @@ pub struct StartUnit {
     pub loc: LocId,
 }
 
-/// A square bit matrix stored row by row.
+/// Which pairs of `rows × cols` border, in one of two layouts chosen by size.
+///
+/// A bit matrix (a lookup is one load) while it stays small: every real variant, up to
+/// [`Adjacency::MAX_DENSE_BITS`]. Beyond that a matrix grows with the square of the map
+/// (1.35 GB for 60,000 provinces) while the borders grow with the map, so a huge map keeps
+/// each row's columns sorted instead (memory in proportion to its borders, a lookup a
+/// binary search of one short row).
+///
+/// The sorted rows are reached only where the matrix has no word (it is empty when they
+/// are used), a branch the matrix lookup takes anyway for its bounds: the small maps'
+/// lookups cost what they cost before huge maps were possible.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct BitMatrix {
+pub(crate) struct Adjacency {
+    /// The matrix row by row, `words` words a row; empty for a huge map.
     words: usize,
     bits: Vec<u64>,
+    /// For a huge map, row `r`'s columns are `cols[starts[r]..starts[r + 1]]`, ascending.
+    starts: Vec<u32>,
+    cols: Vec<u32>,
 }
 
-impl BitMatrix {
-    pub(crate) fn new(rows: usize, cols: usize) -> Self {
-        let words = cols.div_ceil(64).max(1);
-        Self { words, bits: vec![0; rows * words] }
+impl Adjacency {
+    /// The largest matrix kept as bits: 2 MiB, a map of about 4,000 provinces.
+    pub(crate) const MAX_DENSE_BITS: usize = 1 << 24;
+
+    /// The borders of `rows` rows over `cols` columns, row `r` bordering each column of
+    /// `lists(r)` (columns below `cols`; repeats allowed).
+    pub(crate) fn from_rows<I>(rows: usize, cols: usize, lists: impl FnMut(usize) -> I) -> Self
+    where
+        I: IntoIterator<Item = usize>,
+    {
+        Self::from_rows_within(rows, cols, Self::MAX_DENSE_BITS, lists)
     }
 
-    pub(crate) fn set(&mut self, row: usize, col: usize) {
-        self.bits[row * self.words + col / 64] |= 1 << (col % 64);
+    /// [`Adjacency::from_rows`], a matrix only up to `max_dense_bits`.
+    fn from_rows_within<I>(rows: usize, cols: usize, max_dense_bits: usize, mut lists: impl FnMut(usize) -> I) -> Self
+    where
+        I: IntoIterator<Item = usize>,
+    {
+        let words = cols.div_ceil(64).max(1);
+        if rows.saturating_mul(words).saturating_mul(64) <= max_dense_bits {
+            let mut bits = vec![0u64; rows * words];
+            for r in 0..rows {
+                for c in lists(r) {
+                    bits[r * words + c / 64] |= 1 << (c % 64);
+                }
+            }
+            return Adjacency { words, bits, ..Adjacency::default() };
+        }
+        let mut starts = Vec::with_capacity(rows + 1);
+        let mut all: Vec<u32> = Vec::new();
+        starts.push(0);
+        for r in 0..rows {
+            let from = all.len();
+            all.extend(lists(r).into_iter().map(|c| c as u32));
+            all[from..].sort_unstable();
+            let mut kept = from;
+            for k in from..all.len() {
+                if kept == from || all[k] != all[kept - 1] {
+                    all[kept] = all[k];
+                    kept += 1;
+                }
+            }
+            all.truncate(kept);
+            starts.push(all.len() as u32);
+        }
+        Adjacency { words, bits: Vec::new(), starts, cols: all }
     }
 
     #[inline]
     pub(crate) fn get(&self, row: usize, col: usize) -> bool {
         match self.bits.get(row * self.words + col / 64) {
             Some(word) => word >> (col % 64) & 1 == 1,
-            None => false,
+            None => self.sorted_get(row, col),
         }
+    }
+
+    #[cold]
+    fn sorted_get(&self, row: usize, col: usize) -> bool {
+        self.sorted_row(row).binary_search(&(col as u32)).is_ok()
+    }
+
+    fn sorted_row(&self, row: usize) -> &[u32] {
+        match (self.starts.get(row), self.starts.get(row + 1)) {
+            (Some(&from), Some(&to)) => &self.cols[from as usize..to as usize],
+            _ => &[],
+        }
+    }
+
+    /// Row `row` as a bit set over the columns, written over `out` (the matrix's words a
+    /// row; a shorter `out` takes the first columns only).
+    #[inline(always)]
+    pub(crate) fn row_into(&self, row: usize, out: &mut [u64]) {
+        match self.bits.get(row * self.words..(row + 1) * self.words) {
+            Some(bits) => {
+                for (o, &b) in out.iter_mut().zip(bits) {
+                    *o = b;
+                }
+            }
+            None => self.sorted_row_into(row, out),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn sorted_row_into(&self, row: usize, out: &mut [u64]) {
+        out.fill(0);
+        for &c in self.sorted_row(row) {
+            if let Some(word) = out.get_mut(c as usize / 64) {
+                *word |= 1 << (c % 64);
+            }
+        }
+    }
+
+    /// Bytes held, for the size tests.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.bits.len() * 8 + (self.starts.len() + self.cols.len()) * 4
     }
 }
 
@@ -135,11 +229,11 @@ pub struct Map {
     pub(crate) centres: Vec<ProvinceId>,
     pub(crate) locations: Vec<Location>,
     /// Army borders, province × province.
-    pub(crate) army_adj: BitMatrix,
+    pub(crate) army_adj: Adjacency,
     /// Fleet borders, location × location.
-    pub(crate) fleet_adj: BitMatrix,
+    pub(crate) fleet_adj: Adjacency,
     /// Fleet at a location × province it can enter at some coast.
-    pub(crate) fleet_to_province: BitMatrix,
+    pub(crate) fleet_to_province: Adjacency,
     /// Neighbour lists, for iteration: army by province, fleet by location.
     pub(crate) army_neighbours: Vec<Vec<ProvinceId>>,
     pub(crate) fleet_neighbours: Vec<Vec<LocId>>,
@@ -308,15 +402,22 @@ impl Map {
     }
 
     /// The provinces a unit of `kind` at `loc` borders (those of [`Map::army_neighbours`]
-    /// of its province, or of [`Map::fleet_neighbours`] of `loc`), as a bit set over
-    /// provinces: bit `p % 64` of word `p / 64`, `province_count().div_ceil(64)` words.
-    #[inline]
-    pub fn move_provinces(&self, kind: UnitKind, loc: LocId) -> &[u64] {
-        let (matrix, row) = match kind {
-            UnitKind::Army => (&self.army_adj, self.province_of(loc).index()),
-            UnitKind::Fleet => (&self.fleet_to_province, loc.index()),
-        };
-        matrix.bits.get(row * matrix.words..(row + 1) * matrix.words).unwrap_or_default()
+    /// of its province, or of [`Map::fleet_neighbours`] of `loc`), written over `out` as a
+    /// bit set over provinces: bit `p % 64` of word `p / 64`, for `province_count().div_ceil(64)`
+    /// words (a shorter `out` takes the first provinces only). On every real variant this
+    /// copies words of a precomputed table.
+    #[inline(always)]
+    pub fn move_provinces_into(&self, kind: UnitKind, loc: LocId, out: &mut [u64]) {
+        match kind {
+            UnitKind::Army => self.army_adj.row_into(self.province_of(loc).index(), out),
+            UnitKind::Fleet => self.fleet_to_province.row_into(loc.index(), out),
+        }
+    }
+
+    /// Bytes the border tables hold: a bit matrix for maps up to about 4,000 provinces, and
+    /// in proportion to the borders beyond.
+    pub fn border_table_bytes(&self) -> usize {
+        self.army_adj.heap_bytes() + self.fleet_adj.heap_bytes() + self.fleet_to_province.heap_bytes()
     }
 
     /// Whether any province is ever frozen (most maps have no ice).
@@ -671,5 +772,39 @@ mod tests {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
             assert_eq!(normalise_name(&name), general(&name), "{name:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod adjacency_tests {
+    use super::Adjacency;
+
+    /// Both layouts answer every lookup and row alike, on rows with repeats, empty rows
+    /// and columns across several words.
+    #[test]
+    fn sorted_rows_answer_as_the_matrix() {
+        let (rows, cols) = (70, 200);
+        // A fixed scatter of borders: row r lists (r * 7 + k * 13) % cols for k < r % 9,
+        // each twice.
+        let list = |r: usize| (0..(r % 9) * 2).map(move |k| (r * 7 + (k / 2) * 13) % cols);
+        let dense = Adjacency::from_rows_within(rows, cols, usize::MAX, list);
+        let sorted = Adjacency::from_rows_within(rows, cols, 0, list);
+        assert!(dense.starts.is_empty() && !dense.bits.is_empty());
+        assert!(sorted.bits.is_empty() && !sorted.cols.is_empty());
+        for r in 0..rows {
+            let listed: Vec<usize> = list(r).collect();
+            for c in 0..cols {
+                assert_eq!(dense.get(r, c), listed.contains(&c), "matrix {r} {c}");
+                assert_eq!(sorted.get(r, c), listed.contains(&c), "sorted {r} {c}");
+            }
+            let (mut a, mut b) = (vec![u64::MAX; 4], vec![u64::MAX; 4]);
+            dense.row_into(r, &mut a);
+            sorted.row_into(r, &mut b);
+            assert_eq!(a, b, "row {r}");
+        }
+        // Out of range: no border, no panic.
+        assert!(!dense.get(rows, 0) && !sorted.get(rows, 0) && !sorted.get(0, cols * 2));
+        // Each border once.
+        assert_eq!(sorted.cols.len(), (0..rows).map(|r| r % 9).sum::<usize>());
     }
 }
