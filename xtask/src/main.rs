@@ -209,10 +209,9 @@ fn import_maps(args: &[String]) -> ExitCode {
     files.sort();
     let (mut imported, mut failed) = (0, 0);
     for file in &files {
-        match dip_import::import_file(file)
-            .and_then(|i| i.map().map(|m| (i, m)).map_err(dip_import::ImportError::Invalid))
-        {
-            Ok((import, map)) => {
+        match dip_import::import_file(file) {
+            Ok(import) => {
+                let map = import.map();
                 imported += 1;
                 println!(
                     "{}: {} powers, {} provinces, {} centres, {} notes",

@@ -26,7 +26,7 @@ pub fn import_map(
     if let Some(title) = title {
         import.variant.title = title.to_string();
     }
-    let map = import.map().map_err(|e| e.lines())?;
+    let map = import.map();
     let ron = import.to_ron();
     let mut text = String::new();
     let target: Option<PathBuf> = match out {
@@ -62,7 +62,7 @@ pub fn import_map(
     let mut code = ExitCode::SUCCESS;
     if let Some(other) = compare {
         let variant = load::variant_arg(other)?;
-        let differences = dip_import::differences(&variant.map, &map);
+        let differences = dip_import::differences(&variant.map, map);
         if differences.is_empty() {
             outln!(report, "Compared with {}: the same geometry, powers and opening.", variant.map.name());
         } else {

@@ -24,7 +24,7 @@
 //! ";
 //! let import = dip_import::import_str("triangle.map", text, &mut |_, name| Err(format!("no file {name}")))?;
 //! assert!(import.notes.is_empty());
-//! let map = import.map()?;
+//! let map = import.map();
 //! let p = |name| map.province_by_name(name).unwrap();
 //! let (alp, bay, cap) = (p("Alpha Point"), p("Bay"), p("Cape"));
 //! // Lower case: no fleet passes between Bay and Cape; armies do.
@@ -125,12 +125,15 @@ pub struct Import {
     pub file: String,
     /// Every directive or border dip cannot express, in the order met.
     pub notes: Vec<Note>,
+    /// The variant compiled when it was imported (an import that succeeds loads).
+    map: Map,
 }
 
 impl Import {
-    /// The variant compiled, as the engine will load it.
-    pub fn map(&self) -> Result<Map, LoadError> {
-        VariantBuilder::new(self.variant.clone()).build()
+    /// The variant compiled, as the engine loads it: built once, when it was imported.
+    /// Its name and title are the map file's, even if `variant`'s are changed after.
+    pub fn map(&self) -> &Map {
+        &self.map
     }
 
     /// The variant as a RON file, the import report at its head as comments.
@@ -226,8 +229,8 @@ pub fn import_str_with(
     let source = dpjudge::read(file, text, resolve, limits)?;
     let (variant, notes) = convert::convert(&source, &naming_for(file));
     // An import that succeeds must load.
-    VariantBuilder::new(variant.clone()).build().map_err(ImportError::Invalid)?;
-    Ok(Import { variant, file: file.to_string(), notes })
+    let map = VariantBuilder::new(variant.clone()).build().map_err(ImportError::Invalid)?;
+    Ok(Import { variant, file: file.to_string(), notes, map })
 }
 
 /// Imports a map file; includes are looked up beside the file that names them.
