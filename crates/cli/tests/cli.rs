@@ -1,26 +1,9 @@
 //! Runs the built `dip` binary from the workspace root.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod program;
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn dip(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_dip")).args(args).current_dir(root()).output().expect("run dip");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
+use program::dip;
+use std::path::PathBuf;
 
 /// A file in a fresh temporary folder, unique to the test.
 fn temp_file(test: &str, name: &str, text: &str) -> PathBuf {

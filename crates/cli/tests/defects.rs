@@ -2,36 +2,14 @@
 //! meets it: every one of these tests failed before the fix (the input was silently
 //! misread, dropped or overwritten, and `dip` said nothing and exited 0, or panicked).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod program;
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn dip(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_dip")).args(args).current_dir(root()).output().expect("run dip");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
+use program::{dip, folder, write};
+use std::path::Path;
 
 /// A file in a fresh folder of the test.
 fn file(test: &str, name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("dip-defects-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write");
-    path.to_string_lossy().into_owned()
+    write(&folder("defects", test), name, text)
 }
 
 /// `dip adjudicate` refuses the file: exit 1, a message naming the file and containing

@@ -1,32 +1,13 @@
 //! `dip replay`, `dip check-orders` on saved games, and `dip new`/`dip run` writing the
 //! saved-game JSON.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod program;
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn dip(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_dip")).args(args).current_dir(root()).output().expect("run dip");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
+use program::{dip, folder, root};
+use std::path::PathBuf;
 
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dip-cli-games-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
+    folder("games", test)
 }
 
 /// The saved games in `games/<folder>`, as paths from the workspace, sorted.

@@ -1,46 +1,21 @@
 //! Saved games read strictly: what a plain reading would silently drop, replace or stop at
 //! is an error naming the file, the game and the phase, for every command that reads them.
 
+mod program;
+
+use program::{dip, folder, root, write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::{Value, json};
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn dip(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_dip")).args(args).current_dir(root()).output().expect("run dip");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dip-cli-strict-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
+    folder("strict", test)
 }
 
 /// A game of two phases (F1901M, then W1901A) recorded as MILA records it.
 fn game() -> Value {
     let text = std::fs::read_to_string(root().join("games/handmade/no_retreat_removed.json")).expect("a game");
     serde_json::from_str(&text).expect("JSON")
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write");
-    path.to_string_lossy().into_owned()
 }
 
 /// The commands that read a saved game, each of which must refuse a faulty one.

@@ -2,40 +2,15 @@
 //! orders files keyed by phase (refusing a file for another phase), resuming an
 //! interrupted run, variants from any file, and the rule options.
 
+mod program;
+
+use program::{dip, root, write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn dip(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_dip")).args(args).current_dir(root()).output().expect("run dip");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
 /// A fresh folder for one test.
 fn folder(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dip-cli-workflow-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write");
-    path.to_string_lossy().into_owned()
+    program::folder("workflow", test)
 }
 
 /// `dip new standard` written to `game.ron` in the folder.
