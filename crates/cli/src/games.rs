@@ -502,8 +502,21 @@ pub fn load_game(path: &Path, rule_args: &RuleArgs, differing: DifferingBoards) 
     // The library plays the game and compares each board it records with the one its
     // orders make; the differences are written here as `dip replay` writes them.
     let id = game.id.clone();
-    let read = dip::Game::from_saved_game_with(variant.map, rules, &game, DifferingBoards::Report)
-        .map_err(|errors| errors.iter().map(|e| game_error(&file, e)).collect::<Vec<_>>())?;
+    let read = match dip::Game::from_saved_game_with(variant.map.clone(), rules, &game, DifferingBoards::Report) {
+        Ok(read) => read,
+        Err(errors) => {
+            // A game that cannot be played again: a board it records that its orders do not
+            // make is often why, so what differs comes first, as `dip replay` writes it.
+            let replay = dip::replay(&variant.map, &rules, &game);
+            let mut report = String::new();
+            if replay.differing() > 0 {
+                report_game(&mut report, &file, &variant.map, &replay, &mut Tally::default());
+            }
+            let mut lines: Vec<String> = report.lines().map(str::to_string).collect();
+            lines.extend(errors.iter().map(|e| game_error(&file, e)));
+            return Err(lines);
+        }
+    };
     let mut report = String::new();
     if read.differs() {
         let mut tally = Tally::default();
