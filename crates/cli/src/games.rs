@@ -11,8 +11,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use dip::formats::saved::{self, GameError, GameLines, PhaseName, SavedGame};
 use dip::formats::{Difference, GameReplay, Verdict};
 use dip::{
-    AdjustmentResult, Map, OrderResult, PhaseKind, Position, RetreatResult, Rules, adjudicate, adjudicate_adjustments,
-    adjudicate_retreats,
+    AdjustmentResult, DifferingBoards, Map, OrderResult, PhaseKind, Position, RetreatResult, Rules, adjudicate,
+    adjudicate_adjustments, adjudicate_retreats,
 };
 
 use crate::commands::{Output, plural};
@@ -464,18 +464,6 @@ pub fn check_orders(path: &Path, rule_args: &RuleArgs) -> Result<Output, Errors>
     Ok(Output { text: out, errors, code })
 }
 
-/// What a command that goes on from a saved game does when a board the game recorded is not
-/// the one its orders make (replayed under the game's rules, as `dip replay` replays it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum DifferingBoards {
-    /// Refuse the game, naming each phase and what differs.
-    #[default]
-    Refuse,
-    /// Report each phase that differs as `dip replay` does, and go on from the boards the
-    /// orders make.
-    Report,
-}
-
 /// A saved game read to go on from.
 pub struct LoadedGame {
     /// The game played again from its first board.
@@ -488,9 +476,11 @@ pub struct LoadedGame {
 /// The one game of a saved-game file, played again from its first board so it goes on from
 /// its last (`dip run`). Its rules are those it records (dip records them); a game that
 /// records none (from another engine) is played under the variant's, or under the command
-/// line's `--rules` and `--option` that say which it was played under. Every phase is first
-/// replayed as `dip replay` replays it: a recorded board its orders do not make is refused,
-/// or with [`DifferingBoards::Report`] reported, never silently replaced.
+/// line's `--rules` and `--option` that say which it was played under. The library compares
+/// every board the game records with the one its orders make
+/// ([`dip::Game::from_saved_game_with`], as `dip replay` compares them): a recorded board
+/// its orders do not make is refused, or with [`DifferingBoards::Report`] reported, never
+/// silently replaced.
 pub fn load_game(path: &Path, rule_args: &RuleArgs, differing: DifferingBoards) -> Result<LoadedGame, Errors> {
     let file = path.display().to_string();
     let mut found = Vec::new();
@@ -500,10 +490,6 @@ pub fn load_game(path: &Path, rule_args: &RuleArgs, differing: DifferingBoards) 
     }
     let game = found.remove(0).map_err(|e| vec![game_error(&file, &e)])?;
     let variant = load::variant_for(saved::variant_name(&game.map), path, rule_args.variant.as_deref())?;
-    let faults = saved::phase_faults(&variant.map, &game);
-    if !faults.is_empty() {
-        return Err(faults.iter().map(|e| game_error(&file, e)).collect());
-    }
     let mut rules = saved::saved_rules(&variant.map, &game).map_err(|e| vec![game_error(&file, &e)])?;
     let recorded = rules;
     rule_args.apply(&mut rules)?;
@@ -513,12 +499,29 @@ pub fn load_game(path: &Path, rule_args: &RuleArgs, differing: DifferingBoards) 
             "{file}: --rules and --option cannot change the rules of a game under way; it keeps the rules it records"
         )]);
     }
-    let replay = dip::replay(&variant.map, &rules, &game);
+    // The library plays the game and compares each board it records with the one its
+    // orders make; the differences are written here as `dip replay` writes them.
+    let id = game.id.clone();
+    let read = match dip::Game::from_saved_game_with(variant.map.clone(), rules, &game, DifferingBoards::Report) {
+        Ok(read) => read,
+        Err(errors) => {
+            // A game that cannot be played again: a board it records that its orders do not
+            // make is often why, so what differs comes first, as `dip replay` writes it.
+            let replay = dip::replay(&variant.map, &rules, &game);
+            let mut report = String::new();
+            if replay.differing() > 0 {
+                report_game(&mut report, &file, &variant.map, &replay, &mut Tally::default());
+            }
+            let mut lines: Vec<String> = report.lines().map(str::to_string).collect();
+            lines.extend(errors.iter().map(|e| game_error(&file, e)));
+            return Err(lines);
+        }
+    };
     let mut report = String::new();
-    if replay.differing() > 0 {
+    if read.differs() {
         let mut tally = Tally::default();
-        report_game(&mut report, &file, &variant.map, &replay, &mut tally);
-        let id = if game.id.is_empty() { "(no id)" } else { game.id.as_str() };
+        report_game(&mut report, &file, read.game.map(), &read.replay, &mut tally);
+        let shown = if game.id.is_empty() { "(no id)" } else { game.id.as_str() };
         let under = if saved::records_rules(&game) {
             "the rules it records"
         } else if rules == recorded {
@@ -527,7 +530,8 @@ pub fn load_game(path: &Path, rule_args: &RuleArgs, differing: DifferingBoards) 
             "the rules given"
         };
         let summary = format!(
-            "{file}: game {id}: {} of the game's orders, replayed under {under}, make boards other than those it records",
+            "{file}: game {shown}: {} of the game's orders, replayed under {under}, make boards other than those it \
+             records",
             plural(tally.differ, "phase")
         );
         if differing == DifferingBoards::Refuse {
@@ -539,8 +543,5 @@ pub fn load_game(path: &Path, rule_args: &RuleArgs, differing: DifferingBoards) 
         }
         outln!(report, "{summary}: the game goes on from the boards its orders make");
     }
-    let id = game.id.clone();
-    let played = dip::Game::from_saved_game_under(variant.map, rules, &game)
-        .map_err(|errors| errors.iter().map(|e| game_error(&file, e)).collect::<Vec<_>>())?;
-    Ok(LoadedGame { game: played, id, report })
+    Ok(LoadedGame { game: read.game, id, report })
 }

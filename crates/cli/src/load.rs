@@ -149,42 +149,14 @@ pub fn embedded(name: &str) -> Result<Variant, Errors> {
     dip::variant(name).map(|map| Variant { map, source: "embedded".into() }).map_err(|e| e.lines())
 }
 
-/// Loads a variant file. Its rule choices are checked at once, so that every command
-/// refuses a file `dip run` would refuse, not only those that play.
+/// Loads a variant file. The loader checks its rule choices (an unknown issue or choice is
+/// a fault of the file, with its line), so every command refuses a file `dip run` would.
 pub fn variant_file(path: &Path) -> Result<Variant, Errors> {
     let source = path.display().to_string();
     match dip::map::load_limited(path, limits().max_input_bytes) {
-        Ok(map) => {
-            rule_faults(&map, path)?;
-            Ok(Variant { map, source })
-        }
+        Ok(map) => Ok(Variant { map, source }),
         Err(e) => Err(e.lines()),
     }
-}
-
-/// Every rule issue or choice of a variant file that dip does not know, each as
-/// `FILE:LINE: rules: "ISSUE": why`.
-fn rule_faults(map: &Map, path: &Path) -> Result<(), Errors> {
-    let faults: Vec<(&str, dip::RuleError)> = map
-        .default_rules()
-        .iter()
-        .filter_map(|(issue, choice)| Rules::default().set(issue, choice).err().map(|e| (issue.as_str(), e)))
-        .collect();
-    if faults.is_empty() {
-        return Ok(());
-    }
-    // The text again, only to name the lines.
-    let text = read_text(path).unwrap_or_default();
-    let rules_at = text.find("rules:").unwrap_or(0);
-    Err(faults
-        .into_iter()
-        .map(|(issue, e)| {
-            let quoted = format!("\"{issue}\"");
-            let line = text[rules_at..].find(&quoted).map(|at| text[..rules_at + at].matches('\n').count() + 1);
-            let at = line.map_or(path.display().to_string(), |n| format!("{}:{n}", path.display()));
-            format!("{at}: rules: {e}")
-        })
-        .collect())
 }
 
 /// A variant named on the command line: an embedded name, a path to a `.ron` file, or a

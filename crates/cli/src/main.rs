@@ -144,8 +144,8 @@ enum Command {
         /// When the game file is a saved game whose orders, replayed under its rules, make
         /// a board other than one it records: `refuse` it, or `report` each such phase as
         /// `dip replay` does and go on from the boards the orders make.
-        #[arg(long, value_enum, value_name = "WHAT", default_value = "refuse")]
-        differing_boards: games::DifferingBoards,
+        #[arg(long, value_name = "WHAT", default_value = "refuse", value_parser = differing_boards())]
+        differing_boards: dip::DifferingBoards,
         #[command(flatten)]
         rules: load::RuleArgs,
     },
@@ -189,6 +189,14 @@ enum Command {
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// `--differing-boards`: a choice of [`dip::DifferingBoards`] by its name, the names listed
+/// in the help.
+fn differing_boards() -> impl clap::builder::TypedValueParser<Value = dip::DifferingBoards> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(dip::DifferingBoards::ALL.map(dip::DifferingBoards::name))
+        .try_map(|name| dip::DifferingBoards::from_name(&name).ok_or(format!("no choice named `{name}`")))
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -159,7 +159,7 @@ pub fn run(
     order_paths: &[PathBuf],
     output: RunOutput<'_>,
     rule_args: &load::RuleArgs,
-    differing: crate::games::DifferingBoards,
+    differing: dip::DifferingBoards,
 ) -> Result<Output, Errors> {
     // Every orders file is read before any phase is played.
     let mut files = Vec::new();

@@ -203,7 +203,7 @@ fn names_phase(wanted: &str, phase: Phase) -> bool {
 fn render_saved_phase(file: &Path, args: &RenderArgs, format: Format) -> Result<Output, Errors> {
     let name = file.display().to_string();
     // The drawing says what differs from the record, and draws the boards the orders make.
-    let loaded = games::load_game(file, &args.rules, games::DifferingBoards::Report)?;
+    let loaded = games::load_game(file, &args.rules, dip::DifferingBoards::Report)?;
     let game = loaded.game;
     let map = game.map();
     let board = board(map, args)?;
@@ -262,7 +262,7 @@ fn render_game(path: &Path, args: &RenderArgs, format: Format) -> Result<Output,
             return Err(vec![format!("{name}: a saved game holds its orders: give no orders files")]);
         }
         // The viewer shows what differs from the record, and the boards the orders make.
-        let loaded = games::load_game(path, &args.rules, games::DifferingBoards::Report)?;
+        let loaded = games::load_game(path, &args.rules, dip::DifferingBoards::Report)?;
         out = loaded.report;
         loaded.game
     } else {

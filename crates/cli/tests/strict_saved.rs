@@ -179,3 +179,22 @@ fn a_game_goes_on_under_the_rules_it_was_played_under() {
     assert_eq!(run.code, Some(1));
     assert!(run.stderr.contains("cannot change the rules of a game under way"), "{}", run.stderr);
 }
+
+/// A game whose orders cannot be played on to the phases it records (here a phase the game
+/// never reaches): the error says so, after what differs from the record, which is why.
+#[test]
+fn a_game_that_cannot_be_played_again_says_what_differs_first() {
+    let dir = temp_dir("unplayable");
+    let mut skipped = game();
+    skipped["phases"][1]["name"] = "S1902M".into();
+    skipped["phases"][1]["state"]["name"] = "S1902M".into();
+    let file = write(&dir, "skipped.json", &skipped.to_string());
+    for differing in ["refuse", "report"] {
+        let run = dip(&["run", &file, "--differing-boards", differing]);
+        assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+        let differs =
+            run.stderr.find(&format!("{file}: game no-retreat-removed, F1901M -> S1902M: dip made another board"));
+        let unplayable = run.stderr.find("the game is at W1901A here, but the file has S1902M");
+        assert!(differs.is_some() && differs < unplayable, "{differing}: {}", run.stderr);
+    }
+}

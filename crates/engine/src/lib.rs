@@ -46,7 +46,7 @@ pub use legal::{ConvoyMoves, LegalAction, LegalOrder, LegalOrders, UnitActionSin
 pub use presets::{
     Preset, PresetError, RULE_PRESETS, apply_override, apply_preset, parse_preset, preset, rules_preset,
 };
-pub use saved::replay;
+pub use saved::{DifferingBoards, ReplayedGame, replay};
 
 pub use dip_io::{Limits, ReadError, WriteError, atomic_write, atomic_write_with, read_to_string};
 

@@ -24,25 +24,63 @@ impl Game {
 
     /// Plays a saved game again from its first board: every phase's orders in turn, under
     /// the rules it records (the variant's, with the choices dip writes in `metadata`).
-    /// Orders that cannot be read are errors; the boards the game recorded after its first
-    /// are not consulted (`dip::replay` compares them).
+    /// Orders that cannot be read are errors.
+    ///
+    /// The game is strict: the boards it records after its first must be those its orders
+    /// make. Each phase's orders are played on the board recorded before them and compared
+    /// with the board recorded after ([`replay`]); a phase whose board differs (units,
+    /// dislodged units and their retreats, centres, the next phase) or cannot be read is an
+    /// error naming the game, the phase and what differs ([`GameReplay::faults`]). A game
+    /// is never silently replaced by dip's replay: to go on from the boards the orders make
+    /// and learn what differs, use [`Game::from_saved_game_with`] and
+    /// [`DifferingBoards::Report`].
     ///
     /// A phase after `COMPLETED`, or of a year before the variant's first, is an error
     /// ([`saved::phase_faults`]).
     ///
     /// A retreat phase the record skips because every unit dislodged had nowhere to go (as
     /// MILA, dipcc and godip record it: such units removed at once) is played with no orders,
-    /// so those units disband and the history has the phase. A game that ended before its
-    /// last phase was played (MILA's `draw()`: no orders, then `COMPLETED` with the same
-    /// board) stops at that phase, waiting for orders.
+    /// so those units disband and the history has the phase; the record is compared after
+    /// they disband. A game that ended before its last phase was played (MILA's `draw()`: no
+    /// orders, then `COMPLETED` with the same board) stops at that phase, waiting for orders.
     pub fn from_saved_game(map: Map, game: &SavedGame) -> Result<Game, Vec<GameError>> {
         let rules = saved::saved_rules(&map, game).map_err(|e| vec![e])?;
         Game::from_saved_game_under(map, rules, game)
     }
 
     /// [`Game::from_saved_game`] under `rules`: for a game that does not record its own
-    /// ([`saved::records_rules`]), the rules it is known to have been played under.
+    /// ([`saved::records_rules`]), the rules it is known to have been played under. Its
+    /// boards are compared under those rules too.
     pub fn from_saved_game_under(map: Map, rules: Rules, game: &SavedGame) -> Result<Game, Vec<GameError>> {
+        Game::from_saved_game_with(map, rules, game, DifferingBoards::Refuse).map(|read| read.game)
+    }
+
+    /// [`Game::from_saved_game_under`], choosing what a board the game records but its
+    /// orders do not make does: with [`DifferingBoards::Refuse`] the game is refused, an
+    /// error a phase; with [`DifferingBoards::Report`] the game goes on from the boards its
+    /// orders make, and the [`ReplayedGame`] holds the replay that says, phase by phase,
+    /// what differs ([`ReplayedGame::faults`]).
+    ///
+    /// The game is played first: a game that cannot be played again (orders that cannot be
+    /// read, a phase recorded that the game does not reach) is an error whatever the
+    /// choice, as it is before its boards are compared.
+    pub fn from_saved_game_with(
+        map: Map,
+        rules: Rules,
+        game: &SavedGame,
+        differing: DifferingBoards,
+    ) -> Result<ReplayedGame, Vec<GameError>> {
+        let played = Game::play_saved_game(map, rules, game)?;
+        let replay = replay(played.map(), played.rules(), game);
+        if differing == DifferingBoards::Refuse && replay.differing() > 0 {
+            return Err(replay.faults());
+        }
+        Ok(ReplayedGame { game: played, replay })
+    }
+
+    /// Plays the orders of a saved game from its first board, without comparing the boards
+    /// it records after it.
+    fn play_saved_game(map: Map, rules: Rules, game: &SavedGame) -> Result<Game, Vec<GameError>> {
         let faults = saved::phase_faults(&map, game);
         if !faults.is_empty() {
             return Err(faults);
@@ -106,6 +144,59 @@ impl Game {
             play.play(orders).map_err(|e| vec![context(GameError::new(e.to_string()), &phase.name)])?;
         }
         Ok(play)
+    }
+}
+
+/// What reading a saved game does when a board it records after its first is not the one
+/// its orders make ([`Game::from_saved_game_with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DifferingBoards {
+    /// Refuse the game, with an error for each phase that differs, naming the game, the
+    /// phase and what differs.
+    #[default]
+    Refuse,
+    /// Go on from the boards the orders make, and report each phase that differs.
+    Report,
+}
+
+impl DifferingBoards {
+    /// Every choice, in the order of [`DifferingBoards::name`].
+    pub const ALL: [DifferingBoards; 2] = [DifferingBoards::Refuse, DifferingBoards::Report];
+
+    /// The choice's name: `refuse` or `report`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DifferingBoards::Refuse => "refuse",
+            DifferingBoards::Report => "report",
+        }
+    }
+
+    /// The choice named (`refuse`, `report`, in any case), if any.
+    pub fn from_name(name: &str) -> Option<DifferingBoards> {
+        DifferingBoards::ALL.into_iter().find(|d| d.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+/// A saved game read with [`Game::from_saved_game_with`].
+#[derive(Debug)]
+pub struct ReplayedGame {
+    /// The game played again from its first board, waiting in its last phase.
+    pub game: Game,
+    /// Each phase's orders played on the board the game records before them, compared with
+    /// the board it records after ([`replay`]).
+    pub replay: GameReplay,
+}
+
+impl ReplayedGame {
+    /// Whether a board the game records is not the one its orders make.
+    pub fn differs(&self) -> bool {
+        self.replay.differing() > 0
+    }
+
+    /// For each phase that differs, an error naming the game, the phase and what differs
+    /// (what [`DifferingBoards::Refuse`] refuses the game with); empty when none does.
+    pub fn faults(&self) -> Vec<GameError> {
+        self.replay.faults()
     }
 }
 

@@ -198,6 +198,39 @@ impl GameReplay {
     pub fn removing_at_once(&self) -> usize {
         self.phases.iter().filter(|p| !p.removed_at_once.is_empty()).count()
     }
+
+    /// What differs, as errors: for each phase whose orders make a board other than the one
+    /// the game records next, one naming the game, the phase and each difference; for a
+    /// phase that cannot be played, its problems. Empty when every phase agrees.
+    pub fn faults(&self) -> Vec<GameError> {
+        let mut out = Vec::new();
+        for phase in &self.phases {
+            match &phase.verdict {
+                Verdict::Agrees => {}
+                Verdict::Unplayable(problems) => out.extend(problems.iter().cloned()),
+                Verdict::Differs(differences) => {
+                    let what: Vec<String> = differences.iter().map(ToString::to_string).collect();
+                    let mut message = format!(
+                        "its orders, played on the board the game records, make another board than the one it \
+                         records at {}: {}",
+                        phase.next,
+                        what.join("; ")
+                    );
+                    if !phase.removed_at_once.is_empty() {
+                        let units: Vec<String> =
+                            phase.removed_at_once.iter().map(|(p, u)| format!("{p} {u}")).collect();
+                        message.push_str(&format!(
+                            " (compared after disbanding {}, dislodged with nowhere to retreat, as the record removed \
+                             them at once)",
+                            units.join(", ")
+                        ));
+                    }
+                    out.push(GameError::new(message).in_game(&self.id).in_phase(&phase.name));
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Replays a recorded game. `play` adjudicates one phase: given a board and the readable

@@ -189,6 +189,13 @@ impl<'a> SourceLines<'a> {
         self.quoted_from(word, start).or_else(|| self.province(abbr))
     }
 
+    /// The line of a rule issue's choice: the first with the issue quoted at or after the
+    /// line that opens the `rules:` map (comments left out).
+    fn rule(&self, issue: &str) -> Option<usize> {
+        let start = self.lines.iter().position(|l| l.trim_start().starts_with("rules:"))?;
+        self.quoted_from(issue, start)
+    }
+
     /// The first line anywhere that contains `text`: looked up for a quoted word, else
     /// searched once and remembered.
     fn find(&self, text: &str) -> Option<usize> {
@@ -737,6 +744,15 @@ impl Compiler<'_> {
                     );
                 }
                 centre_restrictions.push(CentreRestriction { centre, power, may_build: r.may_build, counts: r.counts });
+            }
+        }
+
+        // The rule choices are checked here, so that every program and command refuses a
+        // variant file one of them would refuse when it plays (`Rules::of_variant`).
+        for (issue, choice) in &def.rules {
+            if let Err(e) = crate::Rules::default().set(issue, choice) {
+                let line = self.lines.rule(issue);
+                self.problem(line, None, format!("rules: {e}"));
             }
         }
 

@@ -277,3 +277,24 @@ fn railroad_stations_and_canal_ends_are_checked() {
         None,
     );
 }
+
+/// A rule issue or choice dip does not know is a fault of the file, with the line of the
+/// issue, whatever loads it (not only the programs that play); a comment naming the issue
+/// before the `rules:` map is not taken for it.
+#[test]
+fn unknown_rule_issue_or_choice() {
+    let text = replace_once(
+        STANDARD,
+        "    rules: {},\n",
+        "    // \"4.A.2\": explained here.\n    rules: {\n        \"4.A.2\": \"nonsense\",\n        \"4.Z.9\": \"a\",\n        \"4.A.1\": \"b\",\n    },\n",
+    );
+    let problems = invalid(&text);
+    assert_eq!(problems.len(), 2, "{problems:#?}");
+    let at = line_of(&text, "\"4.A.2\": \"nonsense\"");
+    assert_problem(find(&problems, "rules: issue 4.A.2 has no choice `nonsense`"), at, None);
+    assert_problem(find(&problems, "rules: unknown DATC issue `4.Z.9`"), at + 1, None);
+    // A choice the issue has loads, and is the variant's default.
+    let text = replace_once(STANDARD, "    rules: {},\n", "    rules: {\"4.A.1\": \"b\"},\n");
+    let map = dip_map::load_str(FILE, &text).expect("a known choice loads");
+    assert_eq!(map.default_rules(), [("4.A.1".to_string(), "b".to_string())]);
+}

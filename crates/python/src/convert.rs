@@ -102,16 +102,22 @@ pub fn game_errors(errors: Vec<dip::formats::saved::GameError>) -> PyErr {
 /// name (`"webdiplomacy"`, `rules/*.toml`) or one override (`"4.A.2=all-hold"`).
 pub fn rules_for(map: &Map, items: &[String]) -> PyResult<Rules> {
     let mut rules = Rules::of_variant(map).map_err(|e| RulesError::new_err(e.to_string()))?;
+    apply_rule_items(&mut rules, items)?;
+    Ok(rules)
+}
+
+/// Applies each item in turn to `rules`: a preset name or one `ISSUE=CHOICE` override.
+pub fn apply_rule_items(rules: &mut Rules, items: &[String]) -> PyResult<()> {
     for item in items {
         if item.contains('=') {
-            dip::apply_override(&mut rules, item).map_err(|e| RulesError::new_err(e.to_string()))?;
+            dip::apply_override(rules, item).map_err(|e| RulesError::new_err(e.to_string()))?;
         } else {
             let preset = dip::preset(item).map_err(|e| RulesError::new_err(e.to_string()))?;
-            dip::apply_preset(&mut rules, &format!("rules/{}.toml", preset.name), &preset)
+            dip::apply_preset(rules, &format!("rules/{}.toml", preset.name), &preset)
                 .map_err(|e| RulesError::new_err(e.to_string()))?;
         }
     }
-    Ok(rules)
+    Ok(())
 }
 
 /// `rules=` as Python gives it: None, one string, or a sequence of strings.

@@ -10,8 +10,10 @@ use dip::formats::saved::{self, PhaseName, SavedGame};
 use dip::formats::{Outcome, PhaseResults, PlayedPhase};
 use dip::{Map, Notation, Order, OrderLine, ParseOptions, PhaseKind, Position, PositionFile, PowerId, Rules};
 
-use crate::convert::{adjudication_error, game_errors, position_error, rule_items, rules_for, serde_to_py};
-use crate::{GameError, ParseError, PositionError};
+use crate::convert::{
+    adjudication_error, apply_rule_items, game_errors, position_error, rule_items, rules_for, serde_to_py,
+};
+use crate::{DifferingBoardsWarning, GameError, ParseError, PositionError};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMap>()?;
@@ -441,6 +443,9 @@ fn legal_orders(position: &PyPosition) -> PyResult<Vec<(String, Vec<PyOrder>)>> 
 pub struct PyGame {
     game: dip::Game,
     map: Arc<Map>,
+    /// For a game read from a saved game with `differing_boards="report"`: each phase whose
+    /// orders make a board other than the one the game records, and what differs.
+    board_differences: Vec<String>,
 }
 
 #[pymethods]
@@ -452,7 +457,7 @@ impl PyGame {
     fn new(py: Python<'_>, variant: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let map = load_map(py, variant)?;
         let rules = rules_for(&map, &rule_items(rules)?)?;
-        Ok(PyGame { game: dip::Game::new((*map).clone(), rules), map })
+        Ok(PyGame { game: dip::Game::new((*map).clone(), rules), map, board_differences: Vec::new() })
     }
     /// A game going on from a position.
     #[staticmethod]
@@ -462,15 +467,64 @@ impl PyGame {
         let rules = rules_for(&map, &rule_items(rules)?)?;
         let game =
             dip::Game::from_position((*map).clone(), rules, position.position.clone()).map_err(position_error)?;
-        Ok(PyGame { game, map })
+        Ok(PyGame { game, map, board_differences: Vec::new() })
     }
-    /// A game read from saved-game JSON (text or dict): every recorded phase played again.
+    /// A game read from saved-game JSON (text or dict): every recorded phase played again,
+    /// and every board the game records after its first compared with the one its orders
+    /// make (each phase's orders played on the board recorded before them).
+    ///
+    /// `differing_boards`: `"refuse"` (the default) raises `GameError`, a line for each
+    /// phase that differs naming the game, the phase and what differs; `"report"` goes on
+    /// from the boards the orders make, issues a `DifferingBoardsWarning` for each such phase
+    /// and keeps the lines in `board_differences`. A game that cannot be played again (an
+    /// order that cannot be read, a phase the game does not reach) raises `GameError` either
+    /// way. `rules`: for a game that records none (from another engine), the rules it was
+    /// played under, as `Game(rules=...)` takes them; a game dip wrote keeps the rules it
+    /// records, and rules that change them raise `GameError`.
     #[staticmethod]
-    fn from_saved_game(game: &Bound<'_, PyAny>) -> PyResult<Self> {
+    #[pyo3(signature = (game, differing_boards="refuse", rules=None))]
+    fn from_saved_game(
+        game: &Bound<'_, PyAny>,
+        differing_boards: &str,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let py = game.py();
+        let differing = dip::DifferingBoards::from_name(differing_boards).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "differing_boards must be \"refuse\" or \"report\", not {differing_boards:?}"
+            ))
+        })?;
+        let items = rule_items(rules)?;
         let saved = saved_game_arg(game)?;
-        let map = load_map(game.py(), &saved.map)?;
-        let game = dip::Game::from_saved_game((*map).clone(), &saved).map_err(game_errors)?;
-        Ok(PyGame { game, map })
+        let map = load_map(py, &saved.map)?;
+        let recorded = saved::saved_rules(&map, &saved).map_err(|e| game_errors(vec![e]))?;
+        let mut in_force = recorded;
+        apply_rule_items(&mut in_force, &items)?;
+        if in_force != recorded && saved::records_rules(&saved) {
+            return Err(GameError::new_err(format!(
+                "game `{}`: rules cannot change the rules of a game under way; it keeps the rules it records",
+                saved.id
+            )));
+        }
+        let read = dip::Game::from_saved_game_with((*map).clone(), in_force, &saved, differing).map_err(game_errors)?;
+        let board_differences: Vec<String> = read.faults().iter().map(ToString::to_string).collect();
+        if !board_differences.is_empty() {
+            let warn = py.import("warnings")?.getattr("warn")?;
+            let category = py.get_type::<DifferingBoardsWarning>();
+            for line in &board_differences {
+                // Stack level 1: the warning names the line that called `from_saved_game`.
+                warn.call1((line.as_str(), &category, 1))?;
+            }
+        }
+        Ok(PyGame { game: read.game, map, board_differences })
+    }
+    /// For a game read with `from_saved_game(..., differing_boards="report")`: a line for
+    /// each phase whose orders make a board other than the one the game records, naming the
+    /// game, the phase and what differs. Empty when every board agrees, and for a game not
+    /// read from a saved game.
+    #[getter]
+    fn board_differences(&self) -> Vec<String> {
+        self.board_differences.clone()
     }
     #[getter]
     fn map(&self) -> PyMap {

@@ -59,6 +59,12 @@ create_exception!(_dip, PositionError, DipError, "A position that is not of the 
 create_exception!(_dip, RulesError, DipError, "An unknown rule preset, issue or choice.");
 create_exception!(_dip, AdjudicationError, DipError, "Orders or a phase that cannot be adjudicated.");
 create_exception!(_dip, GameError, DipError, "A saved game or game state that cannot be read.");
+create_exception!(
+    _dip,
+    DifferingBoardsWarning,
+    pyo3::exceptions::PyUserWarning,
+    "A board a saved game records that its orders do not make, read with differing_boards=\"report\"."
+);
 
 #[pymodule]
 fn _dip(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -72,6 +78,7 @@ fn _dip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RulesError", py.get_type::<RulesError>())?;
     m.add("AdjudicationError", py.get_type::<AdjudicationError>())?;
     m.add("GameError", py.get_type::<GameError>())?;
+    m.add("DifferingBoardsWarning", py.get_type::<DifferingBoardsWarning>())?;
     core::register(m)?;
     mila::register(m)?;
     mila_map::register(m)?;

@@ -16,6 +16,7 @@ from typing import Iterable, Union
 
 from ._dip import (
     AdjudicationError,
+    DifferingBoardsWarning,
     DipError,
     Game,
     GameError,
@@ -39,6 +40,7 @@ from ._dip import process_many as _process_many
 
 __all__ = [
     "AdjudicationError",
+    "DifferingBoardsWarning",
     "DipError",
     "Game",
     "GameError",

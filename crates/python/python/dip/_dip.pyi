@@ -125,6 +125,9 @@ def adjudicate(
 def legal_orders(position: Position) -> List[Tuple[str, List[Order]]]:
     """Every legal order, one entry a unit (a power in an adjustment phase)."""
 
+class DifferingBoardsWarning(UserWarning):
+    """A board a saved game records that its orders do not make, read with ``differing_boards="report"``."""
+
 class Game:
     """A game with its history, on one map under one set of rules."""
 
@@ -132,7 +135,25 @@ class Game:
     @staticmethod
     def from_position(position: Position, rules: Rules = None) -> "Game": ...
     @staticmethod
-    def from_saved_game(game: Union[str, Dict[str, Any]]) -> "Game": ...
+    def from_saved_game(
+        game: Union[str, Dict[str, Any]], differing_boards: str = "refuse", rules: Rules = None
+    ) -> "Game":
+        """A game read from saved-game JSON (text or dict): every recorded phase played again.
+
+        Every board the game records after its first is compared with the one its orders
+        make (each phase's orders played on the board recorded before them). With
+        ``differing_boards="refuse"`` (the default) a board that differs raises
+        ``GameError``, a line a phase naming the game, the phase and what differs. With
+        ``"report"`` the game goes on from the boards its orders make, a
+        ``DifferingBoardsWarning`` is issued for each such phase, and ``board_differences``
+        lists them. A game that cannot be played again raises ``GameError`` either way.
+        ``rules``: for a game that records none (from another engine), the rules it was
+        played under; a game dip wrote keeps its own, and rules changing them raise ``GameError``.
+        """
+    @property
+    def board_differences(self) -> List[str]:
+        """For a game read with ``differing_boards="report"``: a line for each phase whose
+        orders make a board other than the one recorded, naming game, phase and what differs."""
     @property
     def map(self) -> Map: ...
     @property
