@@ -16,12 +16,112 @@ use serde::Deserialize;
 
 use dip::{Map, Order, OrderResult, Phase, PhaseKind, Position, Rules, Unit};
 
-/// An expected order result.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+/// An expected order result, as a case file writes it: `Succeeds`, `Fails`, `Fails(cut)`
+/// (a failure with the reason the DATC states), `Illegal` or `Unreadable`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Expect {
     Succeeds,
-    Fails,
+    /// The order is legal and fails; with the reason the DATC states, as the engine's
+    /// failure code (`cut`, `bounced`, `dislodged`, `void`, …), compared exactly.
+    Fails(Option<&'static str>),
+    /// The order reads but can never be carried out (DATC §4.E.1); its unit holds.
     Illegal,
+    /// The order cannot be read at all (the DATC's deliberately garbled orders). Any other
+    /// expectation fails when the order does not read, so a typo in a case file is caught.
+    Unreadable,
+}
+
+/// Every failure reason a case file may state: the engine's stable failure codes of the
+/// movement, retreat and adjustment phases.
+pub fn failure_codes() -> Vec<&'static str> {
+    let mut codes: Vec<&'static str> = dip::Failure::CODES.to_vec();
+    codes.extend(dip::adjust::AdjustmentFailure::ALL.iter().map(|f| f.code()));
+    // A retreat fails only by bouncing, which the movement codes already name.
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+}
+
+impl fmt::Display for Expect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expect::Succeeds => f.write_str("Succeeds"),
+            Expect::Fails(None) => f.write_str("Fails"),
+            Expect::Fails(Some(why)) => write!(f, "Fails({why})"),
+            Expect::Illegal => f.write_str("Illegal"),
+            Expect::Unreadable => f.write_str("Unreadable"),
+        }
+    }
+}
+
+/// The variant names of [`Expect`] as written.
+const EXPECT_NAMES: &[&str] = &["Succeeds", "Fails", "Illegal", "Unreadable"];
+
+/// The message RON gives when a variant read as `Name(…)` has no parentheses: for `Fails`
+/// it means no reason is stated.
+const NO_PARENTHESES: &str = "Expected opening `(`";
+
+impl<'de> Deserialize<'de> for Expect {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Expect, D::Error> {
+        deserializer.deserialize_enum("Expect", EXPECT_NAMES, ExpectVisitor)
+    }
+}
+
+struct ExpectVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ExpectVisitor {
+    type Value = Expect;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Succeeds, Fails, Fails(reason), Illegal or Unreadable")
+    }
+
+    fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Expect, A::Error> {
+        use serde::de::{Error, VariantAccess};
+        let (Identifier(name), variant) = data.variant()?;
+        match name.as_str() {
+            "Succeeds" => variant.unit_variant().map(|()| Expect::Succeeds),
+            "Illegal" => variant.unit_variant().map(|()| Expect::Illegal),
+            "Unreadable" => variant.unit_variant().map(|()| Expect::Unreadable),
+            // `Fails` alone or `Fails(reason)`: RON reads the reason as a bare name, and
+            // reports a `Fails` without parentheses before consuming anything.
+            "Fails" => match variant.newtype_variant::<Identifier>() {
+                Ok(Identifier(why)) => {
+                    let codes = failure_codes();
+                    let code = codes.iter().find(|c| **c == why).ok_or_else(|| {
+                        A::Error::custom(format!("unknown failure reason `{why}` (known: {})", codes.join(", ")))
+                    })?;
+                    Ok(Expect::Fails(Some(code)))
+                }
+                Err(e) if e.to_string() == NO_PARENTHESES => Ok(Expect::Fails(None)),
+                Err(e) => Err(e),
+            },
+            other => Err(A::Error::unknown_variant(other, EXPECT_NAMES)),
+        }
+    }
+}
+
+/// A bare name as written: a variant of [`Expect`], or a failure reason (`cut`).
+struct Identifier(String);
+
+impl<'de> Deserialize<'de> for Identifier {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Identifier, D::Error> {
+        deserializer.deserialize_identifier(IdentifierVisitor)
+    }
+}
+
+struct IdentifierVisitor;
+
+impl<'de> serde::de::Visitor<'de> for IdentifierVisitor {
+    type Value = Identifier;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a name such as `Fails` or `cut`")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Identifier, E> {
+        Ok(Identifier(v.to_string()))
+    }
 }
 
 /// Outcomes under other choices of disputable issues.
@@ -36,6 +136,9 @@ pub struct Alternative {
     pub after: Vec<String>,
     #[serde(default)]
     pub retreat: Option<RetreatPhase>,
+    /// Supply-centre owners after the phases under this choice, when the case gives them.
+    #[serde(default)]
+    pub centres_after: Option<BTreeMap<String, Vec<String>>>,
 }
 
 /// The retreat phase that follows a case's movement phase.
@@ -69,6 +172,11 @@ pub struct Case {
     pub after: Vec<String>,
     #[serde(default)]
     pub retreat: Option<RetreatPhase>,
+    /// Supply-centre owners by power after the case's phases (the movement phase and its
+    /// retreats, with the ownership change that ends a fall; or the adjustments), when the
+    /// case gives them. Every owned centre is listed.
+    #[serde(default)]
+    pub centres_after: Option<BTreeMap<String, Vec<String>>>,
     /// Who has won after the phase: a power's name, or `none`.
     #[serde(default)]
     pub winner: Option<String>,
@@ -152,11 +260,21 @@ pub fn variants_of(case: &Case) -> Vec<(String, BTreeMap<String, String>)> {
     out
 }
 
-/// Whether the engine implements every rule choice an alternative names (the others are
-/// awaiting the options work and are reported as pending, not run).
+/// Whether the engine implements every rule choice an alternative names. An alternative it
+/// does not is pending: `cargo test` and `cargo xtask datc` fail on it (see [`pending`]).
 pub fn alternative_supported(alternative: &Alternative) -> bool {
+    pending(alternative).is_empty()
+}
+
+/// The rule choices of an alternative the engine does not implement, as `issue=choice`
+/// with the engine's reason.
+pub fn pending(alternative: &Alternative) -> Vec<String> {
     let mut rules = Rules::default();
-    alternative.rules.iter().all(|(issue, choice)| rules.set(issue, choice).is_ok())
+    alternative
+        .rules
+        .iter()
+        .filter_map(|(issue, choice)| rules.set(issue, choice).err().map(|e| format!("{issue}={choice} ({e})")))
+        .collect()
 }
 
 /// The rules a case runs under: the variant's, the case's own `rules`, then the
@@ -191,12 +309,25 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     let fail = |report: String| Mismatch { report: format!("{} {}: {report}", case.id, case.title) };
     let map = load_variant(&case.variant).map_err(fail)?;
     let rules = rules_of(case, alternative).map_err(fail)?;
-    let (expected, want_dislodged, want_after, want_retreat) = match alternative {
-        None => (case.orders.iter().map(|(_, e)| *e).collect::<Vec<_>>(), &case.dislodged, &case.after, &case.retreat),
+    let (expected, want_dislodged, want_after, want_retreat, want_centres) = match alternative {
+        None => (
+            case.orders.iter().map(|(_, e)| *e).collect::<Vec<_>>(),
+            &case.dislodged,
+            &case.after,
+            &case.retreat,
+            &case.centres_after,
+        ),
         Some(i) => {
             let alt = case.alternatives.get(i).ok_or_else(|| fail(format!("no alternative {i}")))?;
+            let pending = pending(alt);
+            if !pending.is_empty() {
+                return Err(fail(format!(
+                    "pending: the engine does not implement {}, so this recorded outcome is not checked",
+                    pending.join(", ")
+                )));
+            }
             let retreat = if alt.retreat.is_some() { &alt.retreat } else { &case.retreat };
-            (alt.results.clone(), &alt.dislodged, &alt.after, retreat)
+            (alt.results.clone(), &alt.dislodged, &alt.after, retreat, &alt.centres_after)
         }
     };
     if expected.len() != case.orders.len() {
@@ -242,7 +373,7 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     let mut problems = Vec::new();
     for (i, ((text, _), want)) in case.orders.iter().zip(&expected).enumerate() {
         let got = &actual[i];
-        if got.expect() != *want {
+        if !got.meets(*want) {
             problems.push(format!("  {text:<55} expected {want:?}, got {got}"));
         }
     }
@@ -270,13 +401,14 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
         }
     }
     let mut retreat_lines = Vec::new();
+    let mut last = next;
     if let Some(retreat) = want_retreat {
         let (parsed, orders) = read_orders(&map, PhaseKind::Retreat, &retreat.orders).map_err(fail)?;
-        let outcome = dip::adjudicate_retreats(&map, &next, &orders, &rules).map_err(|e| fail(e.to_string()))?;
+        let outcome = dip::adjudicate_retreats(&map, &last, &orders, &rules).map_err(|e| fail(e.to_string()))?;
         let actual = verdicts(&map, &parsed, &outcome.results);
         for ((text, want), got) in retreat.orders.iter().zip(&actual) {
-            retreat_lines.push(format!("    {text:<55} {:<9} | {got}", format!("{want:?}")));
-            if got.expect() != *want {
+            retreat_lines.push(format!("    {text:<55} {:<15} | {got}", want.to_string()));
+            if !got.meets(*want) {
                 problems.push(format!("  retreat {text:<47} expected {want:?}, got {got}"));
             }
         }
@@ -289,13 +421,25 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
                 names(&map, &got)
             ));
         }
+        last = outcome.position;
+    }
+    if let Some(want) = want_centres {
+        // A fall ends with the centres passing to the units on them.
+        if phase.season == dip::Season::Fall && phase.kind == PhaseKind::Movement {
+            dip::adjust::update_ownership(&map, &mut last);
+        }
+        let want = read_owners(&map, want).map_err(fail)?;
+        let got = owner_list(&map, &last.owners);
+        if got != want {
+            problems.push(format!("  centres after: expected {want:?}\n                 got      {got:?}"));
+        }
     }
     if problems.is_empty() {
         return Ok(());
     }
     let mut report = String::from("\n  orders and results (expected | actual):\n");
     for (i, ((text, _), want)) in case.orders.iter().zip(&expected).enumerate() {
-        report.push_str(&format!("    {text:<55} {:<9} | {}\n", format!("{want:?}"), actual[i]));
+        report.push_str(&format!("    {text:<55} {:<15} | {}\n", want.to_string(), actual[i]));
     }
     if !retreat_lines.is_empty() {
         report.push_str("  retreat orders (expected | actual):\n");
@@ -307,31 +451,33 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     Err(fail(report))
 }
 
-/// Reads `Power: order` lines; an unreadable order is `None` (its unit holds).
+/// Reads `Power: order` lines; an unreadable order is its parse error (its unit holds).
 fn read_orders(
     map: &Map,
     kind: PhaseKind,
     lines: &[(String, Expect)],
-) -> Result<(Vec<Option<Order>>, Vec<Order>), String> {
+) -> Result<(Vec<Result<Order, String>>, Vec<Order>), String> {
     let mut parsed = Vec::with_capacity(lines.len());
     for (text, _) in lines {
         let (power, body) = text.split_once(':').ok_or_else(|| format!("order `{text}` has no power"))?;
         let power = map.power_by_name(power).ok_or_else(|| format!("unknown power in `{text}`"))?;
-        parsed.push(dip::parse_order(map, dip::ParseOptions::new(kind).power(power), body).ok());
+        parsed.push(dip::parse_order(map, dip::ParseOptions::new(kind).power(power), body).map_err(|e| e.to_string()));
     }
     let orders = parsed.iter().flatten().cloned().collect();
     Ok((parsed, orders))
 }
 
 /// The engine's results lined up with the written orders, unreadable ones included.
-fn verdicts<R: Verdict>(map: &Map, parsed: &[Option<Order>], results: &[R]) -> Vec<Actual> {
+fn verdicts<R: Verdict>(map: &Map, parsed: &[Result<Order, String>], results: &[R]) -> Vec<Actual> {
     let mut results = results.iter();
     parsed
         .iter()
-        .map(|p| match (p, if p.is_some() { results.next() } else { None }) {
-            (Some(_), Some(r)) => r.verdict(map),
-            (Some(_), None) => Actual { expect: Expect::Illegal, text: "no result".into() },
-            (None, _) => Actual { expect: Expect::Illegal, text: "Illegal (unreadable)".into() },
+        .map(|p| match p {
+            Ok(_) => match results.next() {
+                Some(r) => r.verdict(map),
+                None => Actual { class: Class::NoResult, code: None, text: "no result from the engine".into() },
+            },
+            Err(e) => Actual { class: Class::Unreadable, code: None, text: format!("Unreadable ({e})") },
         })
         .collect()
 }
@@ -344,9 +490,13 @@ trait Verdict {
 impl Verdict for OrderResult {
     fn verdict(&self, _: &Map) -> Actual {
         match self {
-            OrderResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
-            OrderResult::Fails(why) => Actual { expect: Expect::Fails, text: format!("Fails ({why:?})") },
-            OrderResult::Illegal(why) => Actual { expect: Expect::Illegal, text: format!("Illegal ({why:?})") },
+            OrderResult::Succeeds => Actual { class: Class::Succeeds, code: None, text: "Succeeds".into() },
+            OrderResult::Fails(why) => {
+                Actual { class: Class::Fails, code: Some(why.code()), text: format!("Fails({}: {why:?})", why.code()) }
+            }
+            OrderResult::Illegal(why) => {
+                Actual { class: Class::Illegal, code: None, text: format!("Illegal ({why:?})") }
+            }
         }
     }
 }
@@ -354,9 +504,13 @@ impl Verdict for OrderResult {
 impl Verdict for dip::AdjustmentResult {
     fn verdict(&self, _: &Map) -> Actual {
         match self {
-            dip::AdjustmentResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
-            dip::AdjustmentResult::Fails(why) => Actual { expect: Expect::Fails, text: format!("Fails ({why})") },
-            dip::AdjustmentResult::Illegal(why) => Actual { expect: Expect::Illegal, text: format!("Illegal ({why})") },
+            dip::AdjustmentResult::Succeeds => Actual { class: Class::Succeeds, code: None, text: "Succeeds".into() },
+            dip::AdjustmentResult::Fails(why) => {
+                Actual { class: Class::Fails, code: Some(why.code()), text: format!("Fails({}: {why})", why.code()) }
+            }
+            dip::AdjustmentResult::Illegal(why) => {
+                Actual { class: Class::Illegal, code: None, text: format!("Illegal ({why})") }
+            }
         }
     }
 }
@@ -364,24 +518,48 @@ impl Verdict for dip::AdjustmentResult {
 impl Verdict for dip::RetreatResult {
     fn verdict(&self, map: &Map) -> Actual {
         match self {
-            dip::RetreatResult::Succeeds => Actual { expect: Expect::Succeeds, text: "Succeeds".into() },
-            dip::RetreatResult::Fails(why) => {
-                Actual { expect: Expect::Fails, text: format!("Fails ({})", why.describe(map)) }
+            dip::RetreatResult::Succeeds => Actual { class: Class::Succeeds, code: None, text: "Succeeds".into() },
+            dip::RetreatResult::Fails(why) => Actual {
+                class: Class::Fails,
+                code: Some(why.code()),
+                text: format!("Fails({}: {})", why.code(), why.describe(map)),
+            },
+            dip::RetreatResult::Illegal(why) => {
+                Actual { class: Class::Illegal, code: None, text: format!("Illegal ({why})") }
             }
-            dip::RetreatResult::Illegal(why) => Actual { expect: Expect::Illegal, text: format!("Illegal ({why})") },
         }
     }
 }
 
-/// What the engine decided for one order: its class and a description.
+/// What became of one written order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Class {
+    Succeeds,
+    Fails,
+    Illegal,
+    Unreadable,
+    /// The order read but the engine gave it no result: matches no expectation.
+    NoResult,
+}
+
+/// What the engine decided for one order: its class, a failure's code and a description.
 struct Actual {
-    expect: Expect,
+    class: Class,
+    code: Option<&'static str>,
     text: String,
 }
 
 impl Actual {
-    fn expect(&self) -> Expect {
-        self.expect
+    /// Whether this is the expected result: the class, and the failure's reason where the
+    /// case states one.
+    fn meets(&self, want: Expect) -> bool {
+        match want {
+            Expect::Succeeds => self.class == Class::Succeeds,
+            Expect::Fails(None) => self.class == Class::Fails,
+            Expect::Fails(Some(why)) => self.class == Class::Fails && self.code == Some(why),
+            Expect::Illegal => self.class == Class::Illegal,
+            Expect::Unreadable => self.class == Class::Unreadable,
+        }
     }
 }
 
@@ -389,6 +567,42 @@ impl fmt::Display for Actual {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
+}
+
+/// The supply-centre owners a case file writes, as (power, sorted centre names).
+fn read_owners(map: &Map, owners: &BTreeMap<String, Vec<String>>) -> Result<Vec<(String, Vec<String>)>, String> {
+    let mut out = Vec::new();
+    for (power, list) in owners {
+        let id = map.power_by_name(power).ok_or_else(|| format!("unknown power `{power}` in centres_after"))?;
+        let mut names = Vec::new();
+        for name in list {
+            let p = map.province_by_name(name).ok_or_else(|| format!("unknown centre `{name}` in centres_after"))?;
+            names.push(map.province(p).name.clone());
+        }
+        names.sort();
+        if !names.is_empty() {
+            out.push((map.power(id).name.clone(), names));
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// A position's owners as (power, sorted centre names), powers without centres left out.
+fn owner_list(map: &Map, owners: &[Option<dip::PowerId>]) -> Vec<(String, Vec<String>)> {
+    let mut by_power: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (province, owner) in map.provinces().zip(owners) {
+        if let Some(power) = owner {
+            by_power.entry(map.power(*power).name.clone()).or_default().push(map.province(province).name.clone());
+        }
+    }
+    by_power
+        .into_iter()
+        .map(|(power, mut names)| {
+            names.sort();
+            (power, names)
+        })
+        .collect()
 }
 
 fn read_unit(map: &Map, text: &str) -> Result<Unit, String> {

@@ -18,10 +18,9 @@ fn main() {
         trials.push(Trial::test(format!("datc::{}", case.id), move || {
             dip_datc::check(&c, None).map_err(|m| Failed::from(m.to_string()))
         }));
+        // An alternative whose rule choice the engine lacks fails as pending (`check` says
+        // which choice), rather than being left out unseen.
         for (i, alternative) in case.alternatives.iter().enumerate() {
-            if !dip_datc::alternative_supported(alternative) {
-                continue;
-            }
             let label: Vec<String> = alternative.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
             let c = case.clone();
             trials.push(Trial::test(format!("datc::{} [{}]", case.id, label.join(",")), move || {
