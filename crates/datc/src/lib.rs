@@ -307,6 +307,15 @@ pub fn issues_of(case: &Case) -> Vec<String> {
 /// alternatives (index into `case.alternatives`).
 pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     let fail = |report: String| Mismatch { report: format!("{} {}: {report}", case.id, case.title) };
+    if let Some(alt) = alternative.and_then(|i| case.alternatives.get(i)) {
+        let pending = pending(alt);
+        if !pending.is_empty() {
+            return Err(fail(format!(
+                "pending: the engine does not implement {}, so this recorded outcome is not checked",
+                pending.join(", ")
+            )));
+        }
+    }
     let map = load_variant(&case.variant).map_err(fail)?;
     let rules = rules_of(case, alternative).map_err(fail)?;
     let (expected, want_dislodged, want_after, want_retreat, want_centres) = match alternative {
@@ -319,13 +328,6 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
         ),
         Some(i) => {
             let alt = case.alternatives.get(i).ok_or_else(|| fail(format!("no alternative {i}")))?;
-            let pending = pending(alt);
-            if !pending.is_empty() {
-                return Err(fail(format!(
-                    "pending: the engine does not implement {}, so this recorded outcome is not checked",
-                    pending.join(", ")
-                )));
-            }
             let retreat = if alt.retreat.is_some() { &alt.retreat } else { &case.retreat };
             (alt.results.clone(), &alt.dislodged, &alt.after, retreat, &alt.centres_after)
         }
@@ -374,7 +376,7 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     for (i, ((text, _), want)) in case.orders.iter().zip(&expected).enumerate() {
         let got = &actual[i];
         if !got.meets(*want) {
-            problems.push(format!("  {text:<55} expected {want:?}, got {got}"));
+            problems.push(format!("  {text:<55} expected {want}, got {got}"));
         }
     }
     let want_dislodged = read_units(&map, want_dislodged).map_err(fail)?;
@@ -409,7 +411,7 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
         for ((text, want), got) in retreat.orders.iter().zip(&actual) {
             retreat_lines.push(format!("    {text:<55} {:<15} | {got}", want.to_string()));
             if !got.meets(*want) {
-                problems.push(format!("  retreat {text:<47} expected {want:?}, got {got}"));
+                problems.push(format!("  retreat {text:<47} expected {want}, got {got}"));
             }
         }
         let want = read_units(&map, &retreat.after).map_err(fail)?;
@@ -451,12 +453,11 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     Err(fail(report))
 }
 
+/// Each written order read, or the reason it does not read.
+type ReadOrders = Vec<Result<Order, String>>;
+
 /// Reads `Power: order` lines; an unreadable order is its parse error (its unit holds).
-fn read_orders(
-    map: &Map,
-    kind: PhaseKind,
-    lines: &[(String, Expect)],
-) -> Result<(Vec<Result<Order, String>>, Vec<Order>), String> {
+fn read_orders(map: &Map, kind: PhaseKind, lines: &[(String, Expect)]) -> Result<(ReadOrders, Vec<Order>), String> {
     let mut parsed = Vec::with_capacity(lines.len());
     for (text, _) in lines {
         let (power, body) = text.split_once(':').ok_or_else(|| format!("order `{text}` has no power"))?;
@@ -488,11 +489,17 @@ trait Verdict {
 }
 
 impl Verdict for OrderResult {
-    fn verdict(&self, _: &Map) -> Actual {
+    fn verdict(&self, map: &Map) -> Actual {
         match self {
             OrderResult::Succeeds => Actual { class: Class::Succeeds, code: None, text: "Succeeds".into() },
             OrderResult::Fails(why) => {
-                Actual { class: Class::Fails, code: Some(why.code()), text: format!("Fails({}: {why:?})", why.code()) }
+                let by: Vec<&str> = why.caused_by().iter().map(|p| map.province(*p).name.as_str()).collect();
+                let text = if by.is_empty() {
+                    format!("Fails({})", why.code())
+                } else {
+                    format!("Fails({}) by {}", why.code(), by.join(", "))
+                };
+                Actual { class: Class::Fails, code: Some(why.code()), text }
             }
             OrderResult::Illegal(why) => {
                 Actual { class: Class::Illegal, code: None, text: format!("Illegal ({why:?})") }
@@ -506,7 +513,7 @@ impl Verdict for dip::AdjustmentResult {
         match self {
             dip::AdjustmentResult::Succeeds => Actual { class: Class::Succeeds, code: None, text: "Succeeds".into() },
             dip::AdjustmentResult::Fails(why) => {
-                Actual { class: Class::Fails, code: Some(why.code()), text: format!("Fails({}: {why})", why.code()) }
+                Actual { class: Class::Fails, code: Some(why.code()), text: format!("Fails({}): {why}", why.code()) }
             }
             dip::AdjustmentResult::Illegal(why) => {
                 Actual { class: Class::Illegal, code: None, text: format!("Illegal ({why})") }
@@ -522,7 +529,7 @@ impl Verdict for dip::RetreatResult {
             dip::RetreatResult::Fails(why) => Actual {
                 class: Class::Fails,
                 code: Some(why.code()),
-                text: format!("Fails({}: {})", why.code(), why.describe(map)),
+                text: format!("Fails({}): {}", why.code(), why.describe(map)),
             },
             dip::RetreatResult::Illegal(why) => {
                 Actual { class: Class::Illegal, code: None, text: format!("Illegal ({why})") }
