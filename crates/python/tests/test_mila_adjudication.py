@@ -101,7 +101,8 @@ _TOKEN = re.compile(
 
 def read_ron(text):
     """A case file as Python values: structs and maps as dicts, tuples as tuples, lists as
-    lists, strings and names as strings."""
+    lists, strings and names as strings, a name with content (`Fails(cut)`) as a tuple of
+    the name and the content (`("Fails", "cut")`)."""
     tokens, pos = [], 0
     while pos < len(text):
         m = _TOKEN.match(text, pos)
@@ -116,6 +117,9 @@ def read_ron(text):
 
     def value(i):
         kind, tok = tokens[i]
+        if kind == "word" and i + 1 < len(tokens) and tokens[i + 1] == ("punct", "("):
+            content, end = value(i + 1)
+            return (tok, *content), end
         if kind != "punct":
             return tok, i + 1
         close = {"[": "]", "{": "}", "(": ")"}[tok]
