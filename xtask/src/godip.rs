@@ -181,6 +181,12 @@ pub fn run(args: &[String]) -> ExitCode {
     }
 }
 
+/// The variant a godip definition describes, without options (for `cargo xtask
+/// source-facts`, which needs only its facts), and the generator's report.
+pub fn convert_text(text: &str, file: &str) -> (VariantFile, Vec<String>) {
+    convert(&parse(text), &Options::default(), file)
+}
+
 fn short_path(file: &str) -> String {
     let parts: Vec<&str> = file.rsplit('/').take(2).collect();
     parts.into_iter().rev().collect::<Vec<_>>().join("/")
@@ -586,4 +592,190 @@ fn add_aliases(variant: &mut VariantFile, other: &dip::Map) -> Vec<String> {
         }
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small variant written the way godip writes one (our own map, not godip's): two
+    /// nations, a neutral centre, a province with two coasts, a border listed one way only
+    /// and another listed one way for fleets but both ways for armies.
+    const TINY: &str = r#"
+package tiny
+
+const (
+	North godip.Nation = "Northern Realm"
+	South godip.Nation = "South"
+)
+
+var Nations = []godip.Nation{North, South}
+
+var TinyVariant = common.Variant{
+	SoloWinner: common.SCCountWinner(2),
+}
+
+func TinyStart() (result *state.State, err error) {
+	startPhase := classical.NewPhase(1910, godip.Spring, godip.Movement)
+	result = godip.NewState(startPhase)
+	if err = result.SetUnits(map[godip.Province]godip.Unit{
+		"nor":    godip.Unit{godip.Fleet, North},
+		"sou":    godip.Unit{godip.Army, South},
+		"bay/ec": godip.Unit{godip.Fleet, South},
+	}); err != nil {
+		return
+	}
+	result.SetSupplyCenters(map[godip.Province]godip.Nation{
+		"nor": North,
+		"sou": South,
+	})
+	return
+}
+
+func TinyGraph() *graph.Graph {
+	return graph.New().
+		// Northland
+		Prov("nor").Conn("sou", godip.Coast...).Conn("bay", godip.Land).Conn("wes", godip.Sea).Conn("eas", godip.Sea).Flag(godip.Coast...).SC(North).
+		// Southland
+		Prov("sou").Conn("nor", godip.Land).Conn("mid", godip.Land).Conn("bay", godip.Land).Conn("wes", godip.Sea).Conn("eas", godip.Sea).Flag(godip.Coast...).SC(South).
+		// Middle Marches
+		Prov("mid").Conn("nor", godip.Land).Conn("sou", godip.Land).Conn("bay", godip.Land).Flag(godip.Land).SC(godip.Neutral).
+		Prov("bay").Conn("nor", godip.Land).Conn("sou", godip.Land).Conn("mid", godip.Land).Conn("wes", godip.Sea).Conn("eas", godip.Sea).Flag(godip.Land).
+		Prov("bay/ec").Conn("eas", godip.Sea).Flag(godip.Sea).
+		Prov("bay/wc").Conn("wes", godip.Sea).Flag(godip.Sea).
+		Prov("wes").Conn("nor", godip.Sea).Conn("sou", godip.Sea).Conn("bay", godip.Sea).Conn("bay/wc", godip.Sea).Conn("eas", godip.Sea).Flag(godip.Sea).
+		Prov("eas").Conn("nor", godip.Sea).Conn("sou", godip.Sea).Conn("bay", godip.Sea).Conn("bay/ec", godip.Sea).Conn("wes", godip.Sea).Flag(godip.Sea).
+		Done()
+}
+
+var provinceLongNames = map[godip.Province]string{
+	"bay": "Bay Coast (the old)",
+	"wes": "West Sea",
+	"eas": "East Sea",
+}
+"#;
+
+    fn names(list: &[String]) -> Vec<&str> {
+        list.iter().map(String::as_str).collect()
+    }
+
+    #[test]
+    fn reads_nations_start_graph_and_names() {
+        let s = parse(TINY);
+        assert_eq!(s.order, ["North", "South"]);
+        assert_eq!(s.nations["North"], "Northern Realm");
+        assert_eq!(s.solo, Some(2));
+        assert_eq!(s.start_year, Some(1910));
+        assert_eq!(
+            s.units,
+            [
+                ("nor".to_string(), true, "North".to_string()),
+                ("sou".to_string(), false, "South".to_string()),
+                ("bay/ec".to_string(), true, "South".to_string())
+            ]
+        );
+        assert_eq!(s.owners, [("nor".to_string(), "North".to_string()), ("sou".to_string(), "South".to_string())]);
+        let nodes: Vec<&str> = s.nodes.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(nodes, ["nor", "sou", "mid", "bay", "bay/ec", "bay/wc", "wes", "eas"]);
+        let nor = &s.nodes[0].1;
+        assert_eq!(nor.comment.as_deref(), Some("Northland"));
+        assert_eq!(nor.sc.as_deref(), Some("North"));
+        assert!(nor.land && nor.sea);
+        assert_eq!(nor.conns[0], ("sou".to_string(), true, true));
+        assert_eq!(nor.conns[1], ("bay".to_string(), true, false));
+        assert_eq!(nor.conns[2], ("wes".to_string(), false, true));
+        let mid = &s.nodes[2].1;
+        assert_eq!(mid.sc.as_deref(), Some("Neutral"));
+        assert!(mid.land && !mid.sea);
+        assert_eq!(s.long_names["bay"], "Bay Coast (the old)");
+        assert!(!s.neutral_armies && !s.build_anywhere && !s.build_any_home);
+    }
+
+    #[test]
+    fn converts_borders_coasts_centres_and_the_start() {
+        let (variant, report) = convert(&parse(TINY), &Options::default(), "variants/tiny/tiny.go");
+        let province = |abbr: &str| variant.provinces.iter().find(|p| p.abbr == abbr).expect(abbr);
+        let abbrs: Vec<&str> = variant.provinces.iter().map(|p| p.abbr.as_str()).collect();
+        assert_eq!(abbrs, ["bay", "eas", "mid", "nor", "sou", "wes"]);
+        // Names: the long name, else the comment above the node; a parenthesis is cut.
+        assert_eq!(province("nor").name, "Northland");
+        assert_eq!(province("wes").name, "West Sea");
+        assert_eq!(province("bay").name, "Bay Coast");
+        assert!(report.contains(
+            &"bay: `Bay Coast (the old)` is named `Bay Coast` (orders read parentheses as a coast)".to_string()
+        ));
+        // Terrain and centres.
+        assert_eq!(province("nor").terrain, Terrain::Coast);
+        assert_eq!(province("mid").terrain, Terrain::Land);
+        assert_eq!(province("bay").terrain, Terrain::Coast);
+        assert_eq!(province("wes").terrain, Terrain::Sea);
+        let centres: Vec<&str> = variant.provinces.iter().filter(|p| p.centre).map(|p| p.abbr.as_str()).collect();
+        assert_eq!(centres, ["mid", "nor", "sou"]);
+        // Army borders by province; a sea has none.
+        assert_eq!(names(&province("nor").army), ["bay", "sou"]);
+        assert_eq!(names(&province("mid").army), ["bay", "nor", "sou"]);
+        assert!(province("wes").army.is_empty());
+        // A fleet stands on a coast of bay: the province itself has no fleet borders, and
+        // the seas' links to it (godip's) are dropped for those to its coasts.
+        let bay = province("bay");
+        assert!(bay.fleet.is_empty());
+        let coasts: Vec<(&str, &str, Vec<&str>)> =
+            bay.coasts.iter().map(|c| (c.abbr.as_str(), c.name.as_str(), names(&c.fleet))).collect();
+        assert_eq!(coasts, [("ec", "East Coast", vec!["eas"]), ("wc", "West Coast", vec!["wes"])]);
+        assert_eq!(names(&province("wes").fleet), ["bay/wc", "eas", "nor", "sou"]);
+        // sou lists nor for armies only, nor lists sou for both: the fleet border is made
+        // two-way. mid lists nor, which does not list mid: kept one-way.
+        assert_eq!(names(&province("sou").fleet), ["eas", "nor", "wes"]);
+        assert!(report.contains(
+            &"one-way fleet border nor → sou, the other way open to the other unit type: made two-way".to_string()
+        ));
+        assert!(report.contains(&"one-way army border mid → nor: kept one-way".to_string()));
+        assert_eq!(variant.one_way_borders, [("mid".to_string(), "nor".to_string())]);
+        // Powers in godip's order with their homes; the start; the owners are the homes.
+        let powers: Vec<(&str, &str, Vec<&str>)> =
+            variant.powers.iter().map(|p| (p.name.as_str(), p.short.as_str(), names(&p.homes))).collect();
+        assert_eq!(powers, [("Northern Realm", "NOR", vec!["nor"]), ("South", "SOU", vec!["sou"])]);
+        let units: Vec<(&str, UnitKind, &str)> =
+            variant.start.units.iter().map(|u| (u.power.as_str(), u.kind, u.at.as_str())).collect();
+        assert_eq!(
+            units,
+            [
+                ("Northern Realm", UnitKind::Fleet, "nor"),
+                ("South", UnitKind::Fleet, "bay/ec"),
+                ("South", UnitKind::Army, "sou")
+            ]
+        );
+        assert!(variant.start.owners.is_none());
+        assert_eq!((variant.start.year, variant.victory.centres), (1910, 2));
+        assert_eq!(variant.build_rule, BuildRule::HomeCentres);
+        assert_eq!((variant.name.as_str(), variant.title.as_str()), ("tiny", "tiny"));
+    }
+
+    #[test]
+    fn the_converted_variant_loads_and_plays_by_its_borders() {
+        let options = Options { name: Some("tiny".into()), title: Some("Tiny".into()), ..Options::default() };
+        let (variant, _) = convert(&parse(TINY), &options, "tiny.go");
+        let map = dip::load_str("tiny.ron", &dip_import::to_ron(&variant, &["Tiny: a test".into()])).expect("loads");
+        let p = |name: &str| map.province_by_name(name).expect(name);
+        assert_eq!((map.power_count(), map.province_count(), map.centres().count()), (2, 6, 3));
+        assert!(map.army_adjacent(p("mid"), p("nor")) && !map.army_adjacent(p("nor"), p("mid")));
+        let ec = map.coast_by_name(p("bay"), "ec").expect("bay/ec");
+        assert!(map.fleet_adjacent(ec, map.main_loc(p("eas"))) && !map.fleet_adjacent(ec, map.main_loc(p("wes"))));
+        assert_eq!(map.start_units().len(), 3);
+        assert_eq!(map.start_year(), 1910);
+    }
+
+    /// A province given other names by another map of the same board gets them as aliases,
+    /// unless they name something else already.
+    #[test]
+    fn aliases_come_from_the_other_map() {
+        let (mut variant, _) = convert(&parse(TINY), &Options::default(), "tiny.go");
+        let (mut other, _) = convert(&parse(TINY), &Options::default(), "tiny.go");
+        other.provinces.iter_mut().find(|p| p.abbr == "wes").expect("wes").name = "Occident".into();
+        let other = dip::load_str("other.ron", &dip_import::to_ron(&other, &[])).expect("loads");
+        let report = add_aliases(&mut variant, &other);
+        let wes = variant.provinces.iter().find(|p| p.abbr == "wes").expect("wes");
+        assert_eq!(wes.aliases, ["Occident"]);
+        assert!(variant.provinces.iter().filter(|p| p.abbr != "wes").all(|p| p.aliases.is_empty()), "{report:?}");
+    }
 }

@@ -3,7 +3,9 @@
 //! issue #15 beside its baseline (see `bench.rs`); `cargo xtask import-maps DIR [--out DIR]`
 //! imports every DPjudge `.map` file of a folder and prints each report; `cargo xtask godip
 //! FILE.go [options]` prints a godip variant definition as a dip variant file; `cargo xtask
-//! compare A.ron B.ron` lists how two variant files differ; `cargo xtask serve-bench
+//! compare A.ron B.ron` lists how two variant files differ; `cargo xtask source-facts SOURCE
+//! VARIANT` writes another source's facts of a variant in its names, for the facts tests (see
+//! `source_facts.rs`); `cargo xtask serve-bench
 //! [--requests N]` pipes opening positions through `dip serve --stdio` and reports the rate
 //! and the server's memory; `cargo xtask serve-soak [--requests N] [--limit-as BYTES]` runs
 //! it long under an address-space limit with hostile requests mixed in (see
@@ -19,6 +21,7 @@ mod fuzz;
 mod godip;
 mod serve_bench;
 mod serve_soak;
+mod source_facts;
 mod test;
 
 fn main() -> ExitCode {
@@ -29,6 +32,7 @@ fn main() -> ExitCode {
         Some("import-maps") => import_maps(&args[1..]),
         Some("godip") => godip::run(&args[1..]),
         Some("compare") => compare(&args[1..]),
+        Some("source-facts") => source_facts::run(&args[1..]),
         Some("serve-bench") => serve_bench::run(&args[1..]),
         Some("serve-soak") => serve_soak::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
@@ -37,6 +41,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
                  DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask compare A.ron B.ron | cargo xtask \
+                 source-facts SOURCE VARIANT [--source TEXT] [--note TEXT]... [--out FILE] | cargo xtask \
                  serve-bench [--requests N] | cargo xtask serve-soak [--requests N] [--limit-as BYTES] | cargo xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... \
                  [--seed N] [--debug] | cargo xtask test [--python]"
             );

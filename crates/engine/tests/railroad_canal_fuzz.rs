@@ -1,6 +1,7 @@
 //! Random crowds of armies along Colonial's Trans-Siberian Railroad and fleets around the
 //! Suez Canal, with random legal orders and permissions: the outcome never puts two units
-//! in a province, loses no unit, and does not depend on the order the orders are listed in.
+//! in a province, loses no unit, and does not depend on the order the orders are listed in;
+//! two trains on one railroad are both refused.
 
 use std::collections::HashSet;
 
@@ -18,7 +19,7 @@ fn random_trains_and_canal_crossings_keep_the_board_sound() {
     let map = dip::variant("colonial").expect("colonial");
     let russia = map.power_by_name("Russia").expect("Russia");
     let mut rng = Rng(0x7357_7E57);
-    let (mut trains_arrived, mut trains_stopped, mut permits_used) = (0, 0, 0);
+    let (mut trains_arrived, mut trains_stopped, mut trains_refused, mut permits_used) = (0, 0, 0, 0);
     for trial in 0..1500 {
         let phase = Phase { season: Season::Spring, year: 1871, kind: PhaseKind::Movement };
         let mut position = Position::empty(&map, phase);
@@ -96,7 +97,23 @@ fn random_trains_and_canal_crossings_keep_the_board_sound() {
                 assert!(!seen.contains(&map.province_of(r)), "trial {trial}: retreat into an occupied province");
             }
         }
+        let trains_on = |railroad: u8| {
+            orders.iter().filter(|o| matches!(o.action, Action::Rail { railroad: r, .. } if r == railroad)).count()
+        };
         for (order, result) in orders.iter().zip(&a.results) {
+            // DATC 7.B.33: two trains on one railroad are both refused; one alone is not.
+            if let Action::Rail { railroad, .. } = order.action {
+                let busy = matches!(result, dip::OrderResult::Illegal(dip::Illegal::RailroadBusy));
+                let trains = trains_on(railroad);
+                assert_eq!(
+                    busy,
+                    trains > 1,
+                    "trial {trial}: `{}` of {trains} trains on its railroad: {result:?}: {}",
+                    order.display(&map),
+                    listing()
+                );
+                trains_refused += usize::from(busy);
+            }
             match (&order.action, result) {
                 (Action::Rail { .. }, dip::OrderResult::Succeeds) => trains_arrived += 1,
                 (Action::Rail { .. }, dip::OrderResult::Fails(dip::Failure::RailStopped { .. })) => trains_stopped += 1,
@@ -107,7 +124,7 @@ fn random_trains_and_canal_crossings_keep_the_board_sound() {
     }
     // The trials did exercise the rules.
     assert!(
-        trains_arrived > 50 && trains_stopped > 50 && permits_used > 20,
-        "{trains_arrived} {trains_stopped} {permits_used}"
+        trains_arrived > 50 && trains_stopped > 50 && trains_refused > 20 && permits_used > 20,
+        "{trains_arrived} {trains_stopped} {trains_refused} {permits_used}"
     );
 }

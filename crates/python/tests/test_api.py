@@ -91,8 +91,20 @@ def test_rules_presets_and_single_options():
     assert "webdiplomacy" in dip.rule_presets()
     m = dip.Map("standard")
     start = dip.Position.opening(m)
-    for rules in ("1982", ["webdiplomacy", "4.A.2=all-hold"], "4.A.2=szykman"):
-        dip.adjudicate(m, start, [], rules=rules)
+    # A support of a foreign unit that names no nationality: valid but under 4.C.5 a, which
+    # a single option sets, after a preset too.
+    orders = ["France: A PAR - BUR", "Germany: A MUN S A PAR - BUR"]
+    for rules, support in (
+        (None, "succeeds"),
+        ("1982", "succeeds"),
+        (["webdiplomacy", "4.A.2=all-hold"], "succeeds"),
+        ("4.A.2=szykman", "succeeds"),
+        ("4.C.5=a", "illegal"),
+        (["webdiplomacy", "4.C.5=a"], "illegal"),
+        (["4.C.5=a", "webdiplomacy"], "succeeds"),
+    ):
+        result = dip.adjudicate(m, start, orders, rules=rules)
+        assert [o["code"] for o in result["orders"]] == ["succeeds", support], rules
     with pytest.raises(dip.RulesError, match="no rule preset"):
         dip.adjudicate(m, start, [], rules="1999")
     with pytest.raises(dip.RulesError):

@@ -60,4 +60,14 @@ def test_process_many_refuses_a_game_given_twice():
 
 
 def test_process_many_empty():
-    dip.process_many([])
+    """No games is no work: nothing is returned, and a game left out keeps its phase and orders."""
+    left_out = Game()
+    left_out.set_orders("FRANCE", ["A PAR - BUR"])
+    before = board(left_out)
+    assert dip.process_many([]) is None
+    assert dip.process_many(g for g in []) is None
+    assert board(left_out) == before
+    assert left_out.get_current_phase() == "S1901M"
+    assert left_out.get_orders("FRANCE") == ["A PAR - BUR"]
+    dip.process_many([left_out])
+    assert left_out.get_current_phase() == "F1901M"
