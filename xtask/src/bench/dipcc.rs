@@ -35,8 +35,12 @@ const DIP_FILTER: &str = "^phase::(parsed|outcome_only|text|legal_orders)::(open
 /// Seconds divan spends on each of dip's figures in a round (`--min-time`) and dipcc's
 /// harness on each of its calls, so that the two engines share a round's moments alike.
 const SECONDS_A_FIGURE: f64 = 1.0;
-/// Timed runs in one call of dipcc's harness (it prints their median).
-const DIPCC_RUNS: u32 = 5;
+/// About how long one timed run of dipcc's harness takes (µs; at least one phase). Divan
+/// times dip's figures in samples this short or shorter, and its median is of those: a
+/// sample the machine took the core away during is an outlier the median skips. dipcc's
+/// harness, given runs as short and many of them, reports the median of runs alike; given
+/// a few long runs, every run would carry its share of a busy machine's interruptions.
+const DIPCC_RUN_US: f64 = 200.0;
 
 /// One round's figures, µs a phase, [opening, midgame].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -176,13 +180,15 @@ pub fn run(exe: &Path, rounds: usize) -> ExitCode {
 fn side_by_side(exe: &Path, rounds: usize) -> Result<(), String> {
     let workloads = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/workloads.json");
     let modes = ["cached", "fresh"];
-    // Iterations a call so that a call takes about SECONDS_A_FIGURE: from a short call first.
-    let mut iterations = [[0u64; 2]; 2];
+    // Iterations a run and runs a call, so that a run takes about DIPCC_RUN_US and a call
+    // about SECONDS_A_FIGURE: from a short call first.
+    let mut calls = [[(0u64, 0u32); 2]; 2];
     for (m, mode) in modes.iter().enumerate() {
         for (i, workload) in WORKLOADS.iter().enumerate() {
             let us = dipcc(exe, &workloads, workload, mode, 20, 1)?;
-            let per_run = SECONDS_A_FIGURE * 1e6 / f64::from(DIPCC_RUNS);
-            iterations[m][i] = ((per_run / us) as u64).clamp(10, 1_000_000);
+            let iterations = ((DIPCC_RUN_US / us).round() as u64).max(1);
+            let runs = (SECONDS_A_FIGURE * 1e6 / (iterations as f64 * us)).round().clamp(5.0, 10_000.0) as u32;
+            calls[m][i] = (iterations, runs);
         }
     }
     let load_before = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
@@ -193,7 +199,8 @@ fn side_by_side(exe: &Path, rounds: usize) -> Result<(), String> {
         let mut dipcc_us = [[0.0; 2]; 2];
         for (m, mode) in modes.iter().enumerate() {
             for (i, workload) in WORKLOADS.iter().enumerate() {
-                dipcc_us[m][i] = dipcc(exe, &workloads, workload, mode, iterations[m][i], DIPCC_RUNS)?;
+                let (iterations, runs) = calls[m][i];
+                dipcc_us[m][i] = dipcc(exe, &workloads, workload, mode, iterations, runs)?;
             }
         }
         let [dipcc_cached, dipcc_fresh] = dipcc_us;
