@@ -1,6 +1,8 @@
 //! Project tasks: `cargo xtask datc [--dir PATH]` prints the DATC compliance report;
-//! `cargo xtask bench [--instructions]` runs the benchmark and prints every figure of
-//! issue #15 beside its baseline (see `bench.rs`); `cargo xtask import-maps DIR [--out DIR]`
+//! `cargo xtask bench [--rounds N] [--dipcc PATH] [--instructions [--record] [--skip-timing]]`
+//! runs the benchmark and prints every figure of issue #15 beside its baseline, or dip and
+//! dipcc side by side, and checks instruction counts against `bench/instructions.json`
+//! (see `bench.rs`); `cargo xtask import-maps DIR [--out DIR]`
 //! imports every DPjudge `.map` file of a folder and prints each report; `cargo xtask godip
 //! FILE.go [options]` prints a godip variant definition as a dip variant file; `cargo xtask
 //! compare A.ron B.ron` lists how two variant files differ; `cargo xtask source-facts SOURCE
@@ -39,7 +41,7 @@ fn main() -> ExitCode {
         Some("test") => test::run(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--instructions] | cargo xtask import-maps \
+                "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--rounds N] [--dipcc PATH] [--instructions [--record] [--skip-timing]] | cargo xtask import-maps \
                  DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask compare A.ron B.ron | cargo xtask \
                  source-facts SOURCE VARIANT [--source TEXT] [--note TEXT]... [--out FILE] | cargo xtask \
                  serve-bench [--requests N] | cargo xtask serve-soak [--requests N] [--limit-as BYTES] | cargo xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... \

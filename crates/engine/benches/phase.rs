@@ -1,5 +1,6 @@
 //! The speed of a whole phase and of whole games (`cargo xtask bench` runs this and prints
-//! every figure beside the baselines of issue #15 and dipcc's recorded figures):
+//! every figure beside the baselines of issue #15; `cargo xtask bench --dipcc PATH` runs the
+//! figures it compares with dipcc's, interleaved):
 //!
 //! - `parse_only`: reading the order texts of a workload (judge notation, upper case);
 //!   `parse_long`: the same orders in the DATC's long form; `parse_errors`: eleven
