@@ -20,8 +20,8 @@ use dip_map::{Dislodged, Map, PhaseKind, Position, ProvinceId};
 use dip_orders::{Action, Order, ParseError, parse_unit};
 
 use crate::saved::{
-    Attacker, GameError, PhaseName, SavedGame, SavedPhase, SavedState, ended_before_played, parse_phase_name,
-    phase_name, phase_orders, position_to_state, power_named, state_to_position, unit_key,
+    Attacker, GameError, PhaseName, SavedGame, SavedPhase, SavedState, builds_due, ended_before_played,
+    parse_phase_name, phase_name, phase_orders, position_to_state, power_named, state_to_position, unit_key,
 };
 
 /// What the replay of one game found.
@@ -245,7 +245,11 @@ pub fn replay_game(
     let mut out = GameReplay { id: game.id.clone(), phases: Vec::new(), final_phases: Vec::new() };
     // Where the attackers of the units dislodged in the phase just played came from.
     let mut attackers: Vec<Attacker> = Vec::new();
+    // The board of this phase as the comparison of the phase before read it (with the same
+    // attackers), so each recorded board is read once.
+    let mut carried: Option<Position> = None;
     for (i, phase) in game.phases.iter().enumerate() {
+        let carried_start = carried.take();
         let Some(next) = game.phases.get(i + 1) else {
             out.final_phases.push(phase.name.clone());
             break;
@@ -268,7 +272,11 @@ pub fn replay_game(
             removed_at_once: Vec::new(),
         };
         let context = |e: GameError| e.in_game(&game.id).in_phase(&phase.name);
-        let start = match read_board(map, &phase.name, phase.state.as_ref(), &attackers) {
+        let read = match carried_start {
+            Some(position) => Ok(Some(position)),
+            None => read_board(map, &phase.name, phase.state.as_ref(), &attackers),
+        };
+        let start = match read {
             Ok(Some(position)) => position,
             Ok(None) => {
                 // `COMPLETED` before the end: the game is over.
@@ -337,11 +345,13 @@ pub fn replay_game(
         replay.verdict = match compare(map, &next.name, next.state.as_ref(), &made, &attackers) {
             // The count of builds follows from centres, units and free build sites: when
             // those agree, a different count is the record's own inconsistency.
-            Ok((differences, _)) if differences.iter().all(|d| d.field == Field::Builds) => {
+            Ok(Compared { differences, recorded, .. }) if differences.iter().all(|d| d.field == Field::Builds) => {
                 replay.notes = differences;
+                carried = recorded;
                 Verdict::Agrees
             }
-            Ok((differences, boards)) => {
+            Ok(Compared { differences, boards, recorded }) => {
+                carried = recorded;
                 replay.boards = boards.map(Box::new);
                 Verdict::Differs(differences)
             }
@@ -432,6 +442,16 @@ fn read_board(
 /// The boards compared: the one the game recorded and the one dip made.
 type Boards = Option<(SavedState, SavedState)>;
 
+/// What [`compare`] found.
+struct Compared {
+    differences: Vec<Difference>,
+    /// The two boards, as the game records them, when they were written out to compare.
+    boards: Boards,
+    /// The board the game recorded next as read (the next phase's start), unless it is
+    /// `COMPLETED`.
+    recorded: Option<Position>,
+}
+
 /// The differences between the board the game recorded next (`name`, `state`) and the one
 /// dip made, and the two boards.
 fn compare(
@@ -440,19 +460,31 @@ fn compare(
     state: Option<&SavedState>,
     made: &Position,
     attackers: &[Attacker],
-) -> Result<(Vec<Difference>, Boards), Vec<GameError>> {
+) -> Result<Compared, Vec<GameError>> {
     let mut differences = Vec::new();
     let completed = matches!(parse_phase_name(name), Ok(PhaseName::Completed));
     let recorded = if completed {
         // The final board of a finished game: compare the board, whatever the phase.
-        let Some(state) = state else { return Ok((differences, None)) };
+        let Some(state) = state else { return Ok(Compared { differences, boards: None, recorded: None }) };
         state_to_position(map, state, made.phase, attackers)?
     } else {
         match read_board(map, name, state, attackers)? {
             Some(position) => position,
-            None => return Ok((differences, None)),
+            None => return Ok(Compared { differences, boards: None, recorded: None }),
         }
     };
+    // Most boards agree: when the two are the same board, with the same builds in an
+    // adjustment phase, nothing written out below could differ.
+    let adjusting = !completed && recorded.phase.kind == dip_map::PhaseKind::Adjustment;
+    let same_builds = || {
+        let Some(state) = state else { return true };
+        state.builds.iter().all(|(key, builds)| {
+            power_named(map, key).is_none_or(|power| builds.count == builds_due(map, made, power).0)
+        })
+    };
+    if same_board(&recorded, made) && (!adjusting || same_builds()) {
+        return Ok(Compared { differences, boards: None, recorded: (!completed).then_some(recorded) });
+    }
     if !completed && recorded.phase != made.phase {
         differences.push(Difference {
             field: Field::Phase,
@@ -504,7 +536,37 @@ fn compare(
             }
         }
     }
-    Ok((differences, Some((expected, got))))
+    Ok(Compared { differences, boards: Some((expected, got)), recorded: (!completed).then_some(recorded) })
+}
+
+/// Whether two positions are the same board: the same phase, units, dislodged units (each
+/// attacked from the same place, with the same retreats) and owners, whatever the order
+/// units and retreats are listed in.
+fn same_board(a: &Position, b: &Position) -> bool {
+    if a.phase != b.phase
+        || a.owners != b.owners
+        || a.units.len() != b.units.len()
+        || a.dislodged.len() != b.dislodged.len()
+    {
+        return false;
+    }
+    let mut units: Vec<_> = a.units.iter().chain(&b.units).map(|u| (u.loc, u.power, u.kind)).collect();
+    let (left, right) = units.split_at_mut(a.units.len());
+    left.sort_unstable();
+    right.sort_unstable();
+    if left != right {
+        return false;
+    }
+    let key = |d: &Dislodged| {
+        let mut retreats = d.retreats.clone();
+        retreats.sort_unstable();
+        (d.unit.loc, d.unit.power, d.unit.kind, d.attacker_from, d.by_convoy, retreats)
+    };
+    let mut left: Vec<_> = a.dislodged.iter().map(key).collect();
+    let mut right: Vec<_> = b.dislodged.iter().map(key).collect();
+    left.sort_unstable();
+    right.sort_unstable();
+    left == right
 }
 
 fn push_sets(

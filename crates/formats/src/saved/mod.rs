@@ -22,8 +22,8 @@ pub use error::GameError;
 pub use orders::{mila_results, phase_orders};
 pub use phase::{PhaseName, parse_phase_name, phase_name};
 pub use read::{GameLines, is_whole_line, parse_games};
-pub(crate) use state::unit_key;
 pub use state::{Attacker, attackers, mila_power_name, position_to_state, power_key, power_named, state_to_position};
+pub(crate) use state::{builds_due, unit_key};
 pub use write::{PlayedRecord, RULES_METADATA, records_rules, saved_game, saved_rules};
 
 use indexmap::IndexMap;

@@ -232,14 +232,9 @@ pub fn position_to_state(map: &Map, position: &Position) -> SavedState {
             .collect();
         let mut builds = Builds::default();
         if position.phase.kind == PhaseKind::Adjustment {
-            let units_now = position.units.iter().filter(|u| u.power == power).count();
-            let change = dip_adjust::counted_centres(map, position, power) as i64 - units_now as i64;
-            builds.count = i32::try_from(change).unwrap_or(0);
-            if change > 0 {
-                let sites = build_sites(map, position, power);
-                builds.count = builds.count.min(i32::try_from(sites.len()).unwrap_or(i32::MAX));
-                builds.homes = sites.iter().map(|&p| province_key(map, p)).collect();
-            }
+            let (count, sites) = builds_due(map, position, power);
+            builds.count = count;
+            builds.homes = sites.iter().map(|&p| province_key(map, p)).collect();
         }
         state.units.insert(key.clone(), units);
         state.centers.insert(key.clone(), owned.iter().map(|&c| province_key(map, c)).collect());
@@ -248,6 +243,20 @@ pub fn position_to_state(map: &Map, position: &Position) -> SavedState {
         state.builds.insert(key, builds);
     }
     state
+}
+
+/// A power's builds (a positive count: as many as it has free build sites, which are
+/// given) or removals (a negative count, no sites) due in an adjustment phase, as a saved
+/// game's `builds` records them.
+pub(crate) fn builds_due(map: &Map, position: &Position, power: PowerId) -> (i32, Vec<ProvinceId>) {
+    let units_now = position.units.iter().filter(|u| u.power == power).count();
+    let change = dip_adjust::counted_centres(map, position, power) as i64 - units_now as i64;
+    let count = i32::try_from(change).unwrap_or(0);
+    if change <= 0 {
+        return (count, Vec::new());
+    }
+    let sites = build_sites(map, position, power);
+    (count.min(i32::try_from(sites.len()).unwrap_or(i32::MAX)), sites)
 }
 
 /// The attackers of the units `state` shows dislodged, read from the orders of the

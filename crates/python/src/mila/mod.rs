@@ -1137,10 +1137,30 @@ impl MilaCore {
     /// overrides) when given, else the rules dip recorded in the game, else MILA's. The
     /// last phase's orders, if any, are set and wait. A phase the game is not at is a
     /// `GameError` (a retreat phase in which no unit may retreat, which MILA's game passes
-    /// over, is passed over); orders refused are in `error`.
+    /// over, is passed over); orders refused are in `error`. A phase after `COMPLETED`, or
+    /// of a year before the variant's first, is a `GameError`.
+    ///
+    /// Every board the game records after its first is then compared with the one its
+    /// orders make under the same rules (`dip::replay`, as `dip.Game.from_saved_game`
+    /// compares them: each phase's orders on the board recorded before them, a unit MILA
+    /// removed at once for having nowhere to retreat, a retreat phase it skipped and a
+    /// drawn game read as MILA records them). With `differing_boards="refuse"` a board
+    /// that differs is a `GameError`, a line a phase naming the game, the phase and what
+    /// differs; with `"report"` the game goes on from the boards the orders make, and
+    /// those lines are returned beside it (the Python side warns with them).
     #[staticmethod]
-    #[pyo3(signature = (game, rules=Vec::new()))]
-    fn _from_saved_game(py: Python<'_>, game: &Bound<'_, PyAny>, rules: Vec<String>) -> PyResult<Self> {
+    #[pyo3(signature = (game, rules=Vec::new(), differing_boards="refuse"))]
+    fn _from_saved_game(
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        rules: Vec<String>,
+        differing_boards: &str,
+    ) -> PyResult<(Self, Vec<String>)> {
+        let differing = dip::DifferingBoards::from_name(differing_boards).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "differing_boards must be \"refuse\" or \"report\", not {differing_boards:?}"
+            ))
+        })?;
         let saved = saved_game_arg(game)?;
         let cache = map_cache(py, saved::variant_name(&saved.map))?;
         let map = cache.map.clone();
@@ -1155,6 +1175,10 @@ impl MilaCore {
         let fault = |phase: &str, message: String| {
             crate::GameError::new_err(format!("game `{}`, phase {phase}: {message}", saved.id))
         };
+        let phase_faults = saved::phase_faults(&map, &saved);
+        if !phase_faults.is_empty() {
+            return Err(game_errors(phase_faults));
+        }
         let Some(first) = saved.phases.first() else {
             return Err(crate::GameError::new_err(format!("game `{}`: the game has no phases", saved.id)));
         };
@@ -1200,7 +1224,13 @@ impl MilaCore {
         if phases.last().is_some_and(|p| saved::parse_phase_name(&p.name) == Ok(saved::PhaseName::Completed)) {
             core.move_to_phase(None);
         }
-        Ok(core)
+        // The game is played again first, so a game that cannot be is refused for that
+        // whatever `differing_boards` says, as `dip.Game.from_saved_game` refuses it.
+        let differences = dip::replay(&map, &core.rules, &saved).faults();
+        if differing == dip::DifferingBoards::Refuse && !differences.is_empty() {
+            return Err(game_errors(differences));
+        }
+        Ok((core, differences.iter().map(ToString::to_string).collect()))
     }
 
     /// MILA's `draw(winners=None)`: the game ends in a draw of `winners` (power names; by

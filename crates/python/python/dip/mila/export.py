@@ -3,9 +3,10 @@
 import json
 import logging
 import os
+import warnings
 from typing import Any, Dict, Iterable, List, Optional, Union
 
-from .._dip import MilaCore
+from .._dip import DifferingBoardsWarning, MilaCore
 from .._dip import _write_text  # type: ignore[attr-defined]  # private, not in the stubs
 from . import Game
 
@@ -43,13 +44,29 @@ def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_m
     return saved
 
 
-def from_saved_game_format(saved_game: Union[Dict[str, Any], str], dip_rules: Iterable[str] = ()) -> Game:
-    """A game from a saved-game dict: its phases are played again by dip.
+def from_saved_game_format(
+    saved_game: Union[Dict[str, Any], str], dip_rules: Iterable[str] = (), differing_boards: str = "refuse"
+) -> Game:
+    """A game from a saved-game dict (or its JSON text): its phases are played again by dip.
 
-    The rules are those dip recorded in the game's metadata, or ``dip_rules`` (presets
-    such as ``"webdiplomacy"`` and ``ISSUE=CHOICE`` overrides) when given.
+    The rules are ``dip_rules`` (presets such as ``"webdiplomacy"`` and ``ISSUE=CHOICE``
+    overrides) when given, else those dip recorded in the game's metadata, else MILA's.
+
+    Every board the game records after its first must be the one its orders make under
+    those rules (each phase's orders played on the board recorded before them, as
+    ``dip.Game.from_saved_game`` compares them; a unit MILA removed at once for having
+    nowhere to retreat, a retreat phase it skipped and a drawn game are read as MILA
+    records them). With ``differing_boards="refuse"`` (the default) a board that differs
+    raises ``dip.GameError``, a line a phase naming the game, the phase and what differs.
+    With ``"report"`` the game goes on from the boards its orders make and a
+    ``dip.DifferingBoardsWarning`` is issued for each such phase. A game that cannot be
+    played again (a phase it does not reach, a phase after ``COMPLETED``) raises
+    ``dip.GameError`` either way.
     """
-    core = MilaCore._from_saved_game(saved_game, list(dip_rules))
+    core, differences = MilaCore._from_saved_game(saved_game, list(dip_rules), differing_boards)
+    for line in differences:
+        # Stack level 2: the warning names the line that called this function.
+        warnings.warn(line, DifferingBoardsWarning, stacklevel=2)
     game = Game._from_core(core)
     saved = json.loads(saved_game) if isinstance(saved_game, str) else saved_game
     phases = saved.get("phases") or []
@@ -63,18 +80,25 @@ def from_saved_game_format(saved_game: Union[Dict[str, Any], str], dip_rules: It
     return game
 
 
-def load_saved_games_from_disk(input_path: str, on_error: str = "raise") -> List[Game]:
+def load_saved_games_from_disk(
+    input_path: str, on_error: str = "raise", dip_rules: Iterable[str] = (), differing_boards: str = "refuse"
+) -> List[Game]:
     """Every saved game of a JSONL file (one game a line), each as a ``Game`` made by
-    ``from_saved_game_format``, as MILA's ``load_saved_games_from_disk`` returns them.
+    ``from_saved_game_format`` (with ``dip_rules`` and ``differing_boards`` as it takes
+    them), as MILA's ``load_saved_games_from_disk`` returns them.
 
     A line that cannot be made a game (not JSON, not a saved game, orders dip cannot
-    play) raises its error with ``on_error="raise"``, is logged as a warning and left out
-    with ``"warn"``, and is left out with ``"ignore"``. A file that does not exist gives no
+    play, a recorded board its orders do not make under ``differing_boards="refuse"``)
+    raises its error with ``on_error="raise"``, is logged as a warning and left out with
+    ``"warn"``, and is left out with ``"ignore"``. A file that does not exist gives no
     games and a warning, as in MILA. Blank lines hold no game and are passed over (MILA
     counts one as a line that cannot be read).
     """
     if on_error not in ("raise", "warn", "ignore"):
         raise ValueError(f"on_error {on_error!r}: expected 'raise', 'warn' or 'ignore'")
+    if differing_boards.strip().lower() not in ("refuse", "report"):
+        # Checked before any line is read: with on_error="ignore" every line would be left out.
+        raise ValueError(f'differing_boards must be "refuse" or "report", not {differing_boards!r}')
     if not os.path.exists(input_path):
         _LOGGER.warning("File %s does not exist. Aborting.", input_path)
         return []
@@ -84,7 +108,7 @@ def load_saved_games_from_disk(input_path: str, on_error: str = "raise") -> List
             if not line.strip():
                 continue
             try:
-                games.append(from_saved_game_format(json.loads(line)))
+                games.append(from_saved_game_format(json.loads(line), dip_rules, differing_boards))
             except Exception as exc:  # any fault of one line, as MILA's loader catches it
                 if on_error == "raise":
                     raise
