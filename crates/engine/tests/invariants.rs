@@ -1,11 +1,11 @@
 //! Invariants of adjudication on many random positions and random legal orders (a
-//! fuzz-style test with a fixed seed): one unit a province afterwards, retreats only to
-//! empty provinces, every order answered, and the same outcome whatever the order of the
-//! orders.
+//! fuzz-style test with a fixed seed), by the checks the property tests share
+//! (`dip::check`): no unit lost or made, one unit a province afterwards, retreats only to
+//! empty provinces the unit can reach, every order answered, and the same outcome whatever
+//! the order of the orders, in every kind of phase. Every few games, the game is written as
+//! a saved game, read back and replayed.
 
-use std::collections::HashSet;
-
-use dip::{Game, Order, PhaseKind, Rules};
+use dip::{Game, Order, PhaseKind, Rules, check};
 
 mod common;
 use common::{Rng, random_orders};
@@ -24,41 +24,39 @@ fn adjudication_invariants_hold_on_random_colonial_games() {
 fn check_random_games(variant: &str, games: usize, seed: u64) {
     let map = dip::variant(variant).expect(variant);
     let mut rng = Rng(seed);
-    for _game in 0..games {
+    let mut checked = [0usize; 3];
+    for number in 0..games {
         let mut game = Game::new(map.clone(), Rules::default());
         for _phase in 0..12 {
             if game.winner().is_some() {
                 break;
             }
-            let choices = dip::legal_orders(game.map(), game.position()).expect("a position of the map");
+            let before = game.position().clone();
+            let choices = dip::legal_orders(game.map(), &before).expect("a position of the map");
             let orders: Vec<Order> = random_orders(&choices, &mut rng);
-            if game.phase().kind == PhaseKind::Movement {
-                // The same orders in another order must give the same board.
-                let mut shuffled = orders.clone();
-                for i in (1..shuffled.len()).rev() {
-                    shuffled.swap(i, rng.below(i + 1));
-                }
-                let a = dip::adjudicate(game.map(), game.position(), &orders, game.rules()).expect("valid input");
-                let b = dip::adjudicate(game.map(), game.position(), &shuffled, game.rules()).expect("valid input");
-                assert_eq!(a.position, b.position, "order of orders changed the outcome");
-                assert_eq!(a.results.len(), orders.len());
-                // Every unit is somewhere: on the board or dislodged.
-                assert_eq!(a.position.units.len() + a.dislodged.len(), game.position().units.len());
-                // One unit a province, and retreats only to provinces left empty.
-                let mut seen = HashSet::new();
-                for unit in &a.position.units {
-                    assert!(seen.insert(map.province_of(unit.loc)), "two units in {}", map.loc_name(unit.loc));
-                }
-                for d in &a.dislodged {
-                    for &r in &d.retreats {
-                        assert!(!seen.contains(&map.province_of(r)), "retreat into an occupied province");
-                        if !d.by_convoy {
-                            assert_ne!(map.province_of(r), d.by, "retreat to the attacker's province");
-                        }
-                    }
-                }
-            }
+            let rules = *game.rules();
+            let at = format!("{variant} game {number}, {}", before.phase);
+            let held = match before.phase.kind {
+                PhaseKind::Movement => dip::adjudicate(&map, &before, &orders, &rules)
+                    .map_err(|e| e.to_string())
+                    .and_then(|o| check::movement(&map, &before, &orders, &o).map_err(|v| v.to_string())),
+                PhaseKind::Retreat => dip::adjudicate_retreats(&map, &before, &orders, &rules)
+                    .map_err(|e| e.to_string())
+                    .and_then(|o| check::retreats(&map, &before, &orders, &o).map_err(|v| v.to_string())),
+                PhaseKind::Adjustment => dip::adjudicate_adjustments(&map, &before, &orders, &rules)
+                    .map_err(|e| e.to_string())
+                    .and_then(|o| check::adjustments(&map, &before, &orders, &o).map_err(|v| v.to_string())),
+            };
+            held.unwrap_or_else(|e| panic!("{at}: {e}"));
+            check::order_of_orders(&map, &before, &orders, &rules, rng.next()).unwrap_or_else(|v| panic!("{at}: {v}"));
+            checked[before.phase.kind as usize] += 1;
             game.play(orders).expect("orders of the map");
         }
+        if number % 10 == 0 {
+            check::saved_game_round_trip(&game, &format!("{variant}-{number}"))
+                .unwrap_or_else(|v| panic!("{variant} game {number}: {v}"));
+        }
     }
+    // Each kind of phase was checked, not only the movements.
+    assert!(checked.iter().all(|&n| n > 0), "phases checked (movement, retreat, adjustment): {checked:?}");
 }
