@@ -60,3 +60,28 @@ fn check_random_games(variant: &str, games: usize, seed: u64) {
     // Each kind of phase was checked, not only the movements.
     assert!(checked.iter().all(|&n| n > 0), "phases checked (movement, retreat, adjustment): {checked:?}");
 }
+
+/// §4.E.3 choice a: two of a power's supports that move its unit without an order to two
+/// places imply no move; the unit holds, whichever support is listed first.
+#[test]
+fn conflicting_implied_moves_do_not_depend_on_the_listing() {
+    let map = dip::variant("standard").expect("standard");
+    let germany = map.power_by_name("Germany").expect("Germany");
+    let unit = |name: &str| {
+        let (kind, loc) = dip::parse_unit(&map, name).expect(name);
+        dip::Unit { power: germany, kind, loc }
+    };
+    let mut position = dip::Position::opening(&map);
+    position.units = vec![unit("A Kiel"), unit("A Munich"), unit("A Ruhr")];
+    let mut rules = Rules::default();
+    rules.set("4.E.3", "a").expect("a choice of 4.E.3");
+    let options = dip::ParseOptions::new(PhaseKind::Movement).power(germany);
+    let read = |text: &str| dip::parse_order(&map, options, text).expect(text);
+    let orders = [read("A Munich Supports A Kiel - Berlin"), read("A Ruhr Supports A Kiel - Holland")];
+    for listing in [orders.to_vec(), orders.iter().rev().cloned().collect()] {
+        let outcome = dip::adjudicate(&map, &position, &listing, &rules).expect("valid input");
+        check::movement(&map, &position, &listing, &outcome).expect("the invariants");
+        assert!(outcome.position.units.contains(&unit("A Kiel")), "Kiel moved: {:?}", outcome.position.units);
+    }
+    check::order_of_orders(&map, &position, &orders, &rules, 1).expect("the same outcome in any listing");
+}
