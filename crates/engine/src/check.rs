@@ -89,12 +89,14 @@ fn on_map(map: &Map, position: &Position) -> bool {
     position.units.iter().all(|u| u.loc.index() < n) && position.dislodged.iter().all(|d| d.unit.loc.index() < n)
 }
 
-/// Whether the board before has at most one unit a province. The entry points check only
+/// Whether the board before has at most one unit a province, and at most one dislodged
+/// unit a province (orders name units by province). The entry points check only
 /// that a position's ids are the map's (`Position::check`); one unit a province is a rule
 /// of the board that `Position::validate` checks, and what adjudication does with two
 /// units in a province is not promised. On such a board only the answers are checked.
 pub fn well_formed(map: &Map, before: &Position) -> bool {
-    one_a_province(map, &before.units).is_ok()
+    let dislodged: Vec<Unit> = before.dislodged.iter().map(|d| d.unit).collect();
+    one_a_province(map, &before.units).is_ok() && one_a_province(map, &dislodged).is_ok()
 }
 
 /// Every order answered: one result an order, in the order given.
@@ -228,6 +230,33 @@ pub fn movement(map: &Map, before: &Position, orders: &[Order], outcome: &Moveme
                     format!("{} may retreat to {} ({why})", unit_name(map, &d.unit), map.loc_abbr(to)),
                 );
             }
+        }
+    }
+    Ok(())
+}
+
+/// The retreats the movement phase gave each dislodged unit are those
+/// [`dip_map::retreat_options`] (the rule positions are validated by) gives it on the board
+/// after the phase: two implementations of one rule agree.
+pub fn retreat_lists(map: &Map, rules: &Rules, outcome: &MovementOutcome) -> Result<(), Violation> {
+    if !on_map(map, &outcome.position) {
+        return Ok(());
+    }
+    for d in &outcome.position.dislodged {
+        let mut given = d.retreats.clone();
+        given.sort_unstable();
+        let options = dip_map::retreat_options(map, &outcome.position, d, &outcome.contested, rules);
+        if given != options {
+            let names = |locs: &[LocId]| locs.iter().map(|&l| map.loc_abbr(l)).collect::<Vec<_>>().join(" ");
+            return fail(
+                "retreats only to empty, reachable provinces",
+                format!(
+                    "the movement phase lets {} retreat to [{}], the retreat rule to [{}]",
+                    unit_name(map, &d.unit),
+                    names(&given),
+                    names(&options)
+                ),
+            );
         }
     }
     Ok(())
@@ -601,4 +630,32 @@ pub fn saved_game_round_trip(game: &Game, id: &str) -> Result<(), Violation> {
         return fail("a saved game loads as the same game", "written again, it differs");
     }
     Ok(())
+}
+
+/// Orders for a retreat phase that make dislodged units meet: each unit retreats to the
+/// province of its choices (`dip::legal_orders`) that the most units may retreat to (the
+/// first such one), so that the bounce rules, and [`order_of_orders`] on them, are tried
+/// far more often than random choices try them. Units without a retreat are left unordered.
+pub fn crowded_retreats(map: &Map, choices: &[(dip_map::PowerId, Vec<Order>)]) -> Vec<Order> {
+    let mut wanted = vec![0usize; map.province_count()];
+    let retreat_to = |o: &Order| match &o.action {
+        Action::Retreat { to } if to.province.index() < map.province_count() => Some(to.province),
+        _ => None,
+    };
+    for (_, menu) in choices {
+        for province in menu.iter().filter_map(retreat_to) {
+            wanted[province.index()] += 1;
+        }
+    }
+    choices
+        .iter()
+        .filter_map(|(_, menu)| {
+            menu.iter().filter(|o| retreat_to(o).is_some()).max_by_key(|o| {
+                let province = retreat_to(o).map_or(0, |p| p.index());
+                // The most wanted province; of equals, the first listed.
+                (wanted[province], std::cmp::Reverse(province))
+            })
+        })
+        .cloned()
+        .collect()
 }

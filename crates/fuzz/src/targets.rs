@@ -36,14 +36,32 @@ const NOTATIONS: [Notation; 3] = [Notation::Datc, Notation::Judge, Notation::Mil
 const KINDS: [PhaseKind; 3] = [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment];
 
 fn order_text(fuzzer: &Fuzzer, s: &mut Source<'_>) {
-    let (_, map) = fuzzer.map(s);
-    let mut text = String::new();
-    for _ in 0..1 + s.below(9) {
-        if !text.is_empty() && s.chance(85) {
-            text.push(' ');
+    let (index, map) = fuzzer.map(s);
+    let text = if s.chance(30) {
+        // An order of a position (legal or not) displayed, now and then mutated: orders
+        // with coasts, supports, convoys and trains, which words at random rarely make.
+        let position = make::position(s, fuzzer, index);
+        let order = match dip::legal_orders(map, &position) {
+            Ok(choices) if s.chance(50) => choices
+                .iter()
+                .flat_map(|(_, menu)| menu)
+                .nth(s.below(choices.iter().map(|(_, m)| m.len()).sum()))
+                .cloned(),
+            _ => None,
+        };
+        let order = order.unwrap_or_else(|| make::order(s, map, &position));
+        let shown = order.display_as(map, NOTATIONS[s.below(3)]).to_string();
+        if s.chance(30) { make::mutate(s, &shown, &mut |s| make::word(s, map)) } else { shown }
+    } else {
+        let mut text = String::new();
+        for _ in 0..1 + s.below(9) {
+            if !text.is_empty() && s.chance(85) {
+                text.push(' ');
+            }
+            text.push_str(&make::word(s, map));
         }
-        text.push_str(&make::word(s, map));
-    }
+        text
+    };
     let mut options = ParseOptions::new(KINDS[s.below(3)]);
     if s.chance(85) {
         options = options.power(make::power(s, map));
@@ -111,6 +129,9 @@ fn exercise(s: &mut Source<'_>, map: &Map, names: Names, position: &Position, or
         assert!(checked.is_ok(), "a position `check` refuses was adjudicated");
         assert!(outcome.position.check(map).is_ok(), "the movement phase made a position of another shape");
         held("the movement", check::movement(map, position, orders, &outcome));
+        if checked.is_ok() {
+            held("the movement's retreats", check::retreat_lists(map, rules, &outcome));
+        }
         for d in &outcome.position.dislodged {
             let _ = dip::retreat_options(map, &outcome.position, d, &outcome.contested, rules);
         }
@@ -148,6 +169,14 @@ fn exercise(s: &mut Source<'_>, map: &Map, names: Names, position: &Position, or
         }
         let seed = rng.next_u64();
         held("the order of legal orders", check::order_of_orders(map, position, &legal, rules, seed));
+        if position.phase.kind == PhaseKind::Retreat {
+            // Retreats that meet, which random choices rarely make.
+            let crowded = check::crowded_retreats(map, &choices);
+            if let Ok(outcome) = dip::adjudicate_retreats(map, position, &crowded, rules) {
+                held("retreats that meet", check::retreats(map, position, &crowded, &outcome));
+            }
+            held("the order of retreats that meet", check::order_of_orders(map, position, &crowded, rules, seed));
+        }
         if let Ok(result) = dip::play_phase(map, position, &legal, rules) {
             assert!(result.next.check(map).is_ok());
         }
