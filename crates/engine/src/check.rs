@@ -109,8 +109,8 @@ fn answered(orders: usize, results: usize) -> Result<(), Violation> {
 
 /// After a movement phase `outcome` of `orders` on `before`: every order has one result;
 /// and, if the board before had at most one unit a province ([`well_formed`]):
-/// - every unit is accounted for: it stays where it was, it moved to where a move that
-///   succeeded went, or it is dislodged; none is lost and none made;
+/// - every unit is accounted for, on the board or dislodged: each power has as many armies
+///   and as many fleets as before, and a unit whose move succeeded stands where it went;
 /// - the units dislodged are those the outcome reports, and each one's province now
 ///   holds the unit that dislodged it;
 /// - the board after has at most one unit a province;
@@ -159,14 +159,14 @@ pub fn movement(map: &Map, before: &Position, orders: &[Order], outcome: &Moveme
     // Every unit is somewhere after: on the board or dislodged. Units are known by their
     // power and kind alone (a unit may also move without an order of its own, by §4.E.3
     // choice a), so each power has as many armies and fleets as before.
-    let mut counts = std::collections::HashMap::new();
+    let mut counts = std::collections::BTreeMap::new();
     for unit in &before.units {
         *counts.entry((unit.power, unit.kind)).or_insert(0i64) += 1;
     }
     for unit in after.units.iter().chain(after.dislodged.iter().map(|d| &d.unit)) {
         *counts.entry((unit.power, unit.kind)).or_insert(0i64) -= 1;
     }
-    if let Some((&(power, kind), &n)) = counts.iter().filter(|(_, n)| **n != 0).min_by_key(|(k, _)| **k) {
+    if let Some((&(power, kind), &n)) = counts.iter().find(|(_, n)| **n != 0) {
         let whose =
             if power.index() < map.power_count() { map.power(power).name.clone() } else { format!("{power:?}") };
         let (invariant, n) = if n > 0 { ("no unit lost", n) } else { ("no unit made", -n) };
