@@ -2,7 +2,7 @@
 //! builds the property tests' runner (`dip-fuzz`) in the `fuzz` profile (optimised, with
 //! overflow checks and debug assertions) or, with `--debug`, the debug profile, and runs
 //! it (with the `dip` program, which two targets drive): progress on the terminal, then the
-//! inputs run per target and every panic with the command that reproduces it. Without `--time` or `--cases` it runs for 60 seconds.
+//! inputs run per target and every failure (a panic or a broken invariant) with the command that reproduces it. Without `--time` or `--cases` it runs for 60 seconds.
 
 use std::process::{Command, ExitCode};
 

@@ -28,6 +28,7 @@
 //! ```
 
 pub mod batch;
+pub mod check;
 mod game;
 mod housekeeping;
 mod legal;

@@ -1,7 +1,8 @@
 //! Property tests of dip's public entry points: arbitrary positions, orders, order texts,
 //! variant files (as text and as data), position files and saved games, each fed to every
 //! function that takes it, asserting that none panics (in a debug build or the `fuzz`
-//! profile, overflow checks included) and a few invariants of what they return.
+//! profile, overflow checks included) and that what they return keeps dip's invariants
+//! ([`dip::check`]); a broken invariant panics inside the case, so it fails like a panic.
 //!
 //! Each case is a seed: the seed makes the bytes an [`arbitrary::Unstructured`] reads the
 //! case's input from, so a failure is reproduced by its target and seed alone
@@ -119,11 +120,11 @@ pub struct Fuzzer {
     pub(crate) program: Result<std::path::PathBuf, String>,
 }
 
-/// The inputs run and the panics found, per target.
+/// The inputs run and the failures found (panics and broken invariants), per target.
 #[derive(Clone, Debug, Default)]
 pub struct Stats {
     pub inputs: [u64; Target::ALL.len()],
-    /// (target, seed, panic message)
+    /// (target, seed, message of the panic or of the broken invariant)
     pub panics: Vec<(Target, u64, String)>,
 }
 

@@ -259,6 +259,7 @@ pub(crate) fn position(s: &mut Source<'_>, fuzzer: &Fuzzer, map_index: usize) ->
     if s.chance(30) {
         position.phase = phase(s, map);
     }
+    let meeting = location(s, map);
     for _ in 0..s.below(6) {
         match s.below(6) {
             0 if !position.units.is_empty() => {
@@ -271,7 +272,11 @@ pub(crate) fn position(s: &mut Source<'_>, fuzzer: &Fuzzer, map_index: usize) ->
                 position.units[i].kind = kind(s);
             }
             3 => {
-                let retreats = (0..s.below(4)).map(|_| location(s, map)).collect();
+                // Now and then every dislodged unit may retreat to one place, where they meet.
+                let mut retreats: Vec<LocId> = (0..s.below(4)).map(|_| location(s, map)).collect();
+                if s.chance(50) {
+                    retreats.insert(0, meeting);
+                }
                 let unit = Unit { power: power(s, map), kind: kind(s), loc: location(s, map) };
                 position.dislodged.push(Dislodged {
                     unit,

@@ -10,7 +10,7 @@ use dip::map::schema::{
 use dip::orders::{SourceIndex, read_orders};
 use dip::{
     Adjudicator, Arrival, Game, Limits, Map, NameMatching, Notation, OrderSet, ParseOptions, PhaseKind, Position,
-    PositionFile, PowerId, Rules, Season, UnitKind,
+    PositionFile, PowerId, Rules, Season, UnitKind, check,
 };
 
 use crate::make::{self, Source};
@@ -36,14 +36,32 @@ const NOTATIONS: [Notation; 3] = [Notation::Datc, Notation::Judge, Notation::Mil
 const KINDS: [PhaseKind; 3] = [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment];
 
 fn order_text(fuzzer: &Fuzzer, s: &mut Source<'_>) {
-    let (_, map) = fuzzer.map(s);
-    let mut text = String::new();
-    for _ in 0..1 + s.below(9) {
-        if !text.is_empty() && s.chance(85) {
-            text.push(' ');
+    let (index, map) = fuzzer.map(s);
+    let text = if s.chance(30) {
+        // An order of a position (legal or not) displayed, now and then mutated: orders
+        // with coasts, supports, convoys and trains, which words at random rarely make.
+        let position = make::position(s, fuzzer, index);
+        let order = match dip::legal_orders(map, &position) {
+            Ok(choices) if s.chance(50) => choices
+                .iter()
+                .flat_map(|(_, menu)| menu)
+                .nth(s.below(choices.iter().map(|(_, m)| m.len()).sum()))
+                .cloned(),
+            _ => None,
+        };
+        let order = order.unwrap_or_else(|| make::order(s, map, &position));
+        let shown = order.display_as(map, NOTATIONS[s.below(3)]).to_string();
+        if s.chance(30) { make::mutate(s, &shown, &mut |s| make::word(s, map)) } else { shown }
+    } else {
+        let mut text = String::new();
+        for _ in 0..1 + s.below(9) {
+            if !text.is_empty() && s.chance(85) {
+                text.push(' ');
+            }
+            text.push_str(&make::word(s, map));
         }
-        text.push_str(&make::word(s, map));
-    }
+        text
+    };
     let mut options = ParseOptions::new(KINDS[s.below(3)]);
     if s.chance(85) {
         options = options.power(make::power(s, map));
@@ -55,6 +73,10 @@ fn order_text(fuzzer: &Fuzzer, s: &mut Source<'_>) {
         // The parser names only the map's provinces and coasts.
         if options.power.is_none_or(|p| p.index() < map.power_count()) {
             assert!(order.check(map).is_ok(), "`{text}` read as an order with ids the map lacks: {order:?}");
+        }
+        // Displayed in every notation, an order of the map's ids reads back as itself.
+        if order.check(map).is_ok() && order.power.index() < map.power_count() {
+            check::display_reads_back(map, options.phase, &order).unwrap_or_else(|v| panic!("`{text}`: {v}"));
         }
         for notation in NOTATIONS {
             let shown = order.display_as(map, notation).to_string();
@@ -79,28 +101,53 @@ fn position(fuzzer: &Fuzzer, s: &mut Source<'_>) {
     let map = if s.chance(8) { other } else { map };
     let orders = make::orders(s, map, &position);
     let rules = make::rules(s);
-    exercise(s, map, &position, &orders, &rules);
+    exercise(s, map, Names::Embedded, &position, &orders, &rules);
 }
 
-/// Calls everything that takes a position and orders, and checks what must hold.
-fn exercise(s: &mut Source<'_>, map: &Map, position: &Position, orders: &[dip::Order], rules: &Rules) {
+/// Whose names a map has: an embedded variant's, which orders displayed read back by, or
+/// names made or mutated by the case (which a loader may accept though an order cannot
+/// name them: `[]`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Names {
+    Embedded,
+    Made,
+}
+
+/// Calls everything that takes a position and orders, and checks what must hold: every
+/// adjudication keeps the invariants of [`dip::check`] (no unit lost or made, one unit a
+/// province, retreats only to empty reachable provinces, one result an order), and, where
+/// each unit has one order, gives the same outcome whatever the order of the orders;
+/// random legal orders display and read back as themselves, and give the same outcome in
+/// any order in every kind of phase.
+fn exercise(s: &mut Source<'_>, map: &Map, names: Names, position: &Position, orders: &[dip::Order], rules: &Rules) {
     let checked = position.check(map);
     let _ = position.validate(map, rules);
+    let held = |what: &str, result: Result<(), check::Violation>| {
+        result.unwrap_or_else(|v| panic!("{what} of {} orders in {}: {v}", orders.len(), position.phase));
+    };
     if let Ok(outcome) = dip::adjudicate(map, position, orders, rules) {
         assert!(checked.is_ok(), "a position `check` refuses was adjudicated");
-        assert_eq!(outcome.results.len(), orders.len());
         assert!(outcome.position.check(map).is_ok(), "the movement phase made a position of another shape");
+        held("the movement", check::movement(map, position, orders, &outcome));
+        if checked.is_ok() {
+            held("the movement's retreats", check::retreat_lists(map, rules, &outcome));
+        }
         for d in &outcome.position.dislodged {
             let _ = dip::retreat_options(map, &outcome.position, d, &outcome.contested, rules);
         }
     }
     if let Ok(outcome) = dip::adjudicate_retreats(map, position, orders, rules) {
-        assert_eq!(outcome.results.len(), orders.len());
         assert!(outcome.position.check(map).is_ok());
+        held("the retreats", check::retreats(map, position, orders, &outcome));
     }
     if let Ok(outcome) = dip::adjudicate_adjustments(map, position, orders, rules) {
-        assert_eq!(outcome.results.len(), orders.len());
         assert!(outcome.position.check(map).is_ok());
+        held("the adjustments", check::adjustments(map, position, orders, &outcome));
+    }
+    // Any orders, one a unit: their listing does not matter in a movement or retreat phase
+    // (in an adjustment phase the first builds a power may make count, by the rules).
+    if position.phase.kind != PhaseKind::Adjustment && check::one_order_a_unit(orders) {
+        held("the order of orders", check::order_of_orders(map, position, orders, rules, u64::from(s.u16())));
     }
     // The two steps of the adjudicator, asked about the same or other input.
     let mut adjudicator = Adjudicator::new();
@@ -115,6 +162,21 @@ fn exercise(s: &mut Source<'_>, map: &Map, position: &Position, orders: &[dip::O
     if let Ok(choices) = dip::legal_orders(map, position) {
         let mut rng = Rng::new(u64::from(s.u16()));
         let legal = batch::random_orders(map, position, &choices, &mut rng);
+        if names == Names::Embedded {
+            for order in &legal {
+                held("a legal order displayed", check::display_reads_back(map, position.phase.kind, order));
+            }
+        }
+        let seed = rng.next_u64();
+        held("the order of legal orders", check::order_of_orders(map, position, &legal, rules, seed));
+        if position.phase.kind == PhaseKind::Retreat {
+            // Retreats that meet, which random choices rarely make.
+            let crowded = check::crowded_retreats(map, &choices);
+            if let Ok(outcome) = dip::adjudicate_retreats(map, position, &crowded, rules) {
+                held("retreats that meet", check::retreats(map, position, &crowded, &outcome));
+            }
+            held("the order of retreats that meet", check::order_of_orders(map, position, &crowded, rules, seed));
+        }
         if let Ok(result) = dip::play_phase(map, position, &legal, rules) {
             assert!(result.next.check(map).is_ok());
         }
@@ -171,7 +233,7 @@ fn play(s: &mut Source<'_>, map: &Map) {
     assert!(position.check(map).is_ok(), "the opening of a map that loads is of another shape");
     for _ in 0..2 {
         let orders = make::orders(s, map, &position);
-        exercise(s, map, &position, &orders, &rules);
+        exercise(s, map, Names::Made, &position, &orders, &rules);
         let Ok(choices) = dip::legal_orders(map, &position) else { return };
         let mut rng = Rng::new(u64::from(s.u16()));
         let legal = batch::random_orders(map, &position, &choices, &mut rng);
@@ -356,7 +418,7 @@ fn position_file(fuzzer: &Fuzzer, s: &mut Source<'_>) {
         // What a strict reader accepts is a valid position.
         position.validate(map, &rules).unwrap_or_else(|e| panic!("a position file read but is invalid: {e}"));
         let orders: Vec<dip::Order> = lines.iter().filter_map(|l| l.parsed.as_ref().ok().cloned()).collect();
-        exercise(s, map, &position, &orders, &rules);
+        exercise(s, map, Names::Embedded, &position, &orders, &rules);
     }
     // The orders of a file read as `dip run` reads an orders file.
     let mut index = SourceIndex::new(&text);
@@ -424,8 +486,25 @@ fn made_up_file(s: &mut Source<'_>, map: &Map) -> String {
     ron::ser::to_string_pretty(&file, config).unwrap_or_default()
 }
 
-/// Saved games, mutated: read, rebuilt as a game, written back, replayed.
+/// Saved games, mutated: read, rebuilt as a game, written back, replayed. A game that
+/// loads (strictly), written again, must read back as the same game and replay agreeing
+/// on every phase; so must a game dip plays with random legal orders on any map.
 fn game_json(fuzzer: &Fuzzer, s: &mut Source<'_>) {
+    if s.chance(20) {
+        let (_, map) = fuzzer.map(s);
+        let mut game = Game::new(map.clone(), make::rules(s));
+        let mut rng = Rng::new(u64::from(s.u16()));
+        for _ in 0..s.below(16) {
+            let Ok(choices) = dip::legal_orders(map, game.position()) else { break };
+            let orders = batch::random_orders(map, game.position(), &choices, &mut rng);
+            if game.winner().is_some() || game.play(orders).is_err() {
+                break;
+            }
+        }
+        check::saved_game_round_trip(&game, "played")
+            .unwrap_or_else(|v| panic!("a game dip played on {}: {v}", map.name()));
+        return;
+    }
     // The recorded game is long; it is the base one case in ten.
     let base = if s.chance(10) {
         fuzzer.games.last()
@@ -445,7 +524,7 @@ fn game_json(fuzzer: &Fuzzer, s: &mut Source<'_>) {
         let Ok(map) = dip::variant(&game.map) else { continue };
         let _ = dip::formats::saved::saved_rules(&map, &game);
         if let Ok(played) = Game::from_saved_game(map.clone(), &game) {
-            let _ = played.to_saved_game("again").to_json();
+            check::saved_game_round_trip(&played, "again").unwrap_or_else(|v| panic!("a saved game read: {v}"));
         }
         let rules = Rules::default();
         let _ = dip::formats::replay_game(&map, &game, |position, orders| {
@@ -731,6 +810,16 @@ fn run_saved_game(fuzzer: &Fuzzer, s: &mut Source<'_>) {
             let out = out.unwrap_or_else(|e| panic!("dip run ended well but wrote no game: {e}"));
             let games = dip::formats::saved::parse_games(&out);
             assert!(!games.is_empty() && games.iter().all(Result::is_ok), "dip run wrote a game it cannot read back");
+            // What dip wrote loads strictly, and is the same game written and read again.
+            for game in games.into_iter().flatten() {
+                let map = dip::variant(&game.map).unwrap_or_else(|e| panic!("dip run wrote a game of no variant: {e}"));
+                let loaded = Game::from_saved_game(map, &game).unwrap_or_else(|errors| {
+                    let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                    panic!("dip run wrote a game it does not load: {}", errors.join("; "))
+                });
+                check::saved_game_round_trip(&loaded, &game.id)
+                    .unwrap_or_else(|v| panic!("the game dip run wrote: {v}"));
+            }
         }
         Some(1 | 2) => assert!(!outcome.stderr.trim().is_empty(), "dip run failed without a word"),
         code => panic!("dip run ended with {code:?}: {}", outcome.stderr.chars().take(500).collect::<String>()),

@@ -30,5 +30,5 @@ fn no_entry_point_panics_on_arbitrary_input() {
             )
         })
         .collect();
-    assert!(report.is_empty(), "{} panics:\n{}", report.len(), report.join("\n"));
+    assert!(report.is_empty(), "{} failed (panics and broken invariants):\n{}", report.len(), report.join("\n"));
 }

@@ -1,6 +1,6 @@
 //! `dip-fuzz`: runs the property tests for a time or a number of inputs, with progress on
-//! the terminal, and prints how many inputs each target ran and every panic with the seed
-//! that reproduces it. Usually started by `cargo xtask fuzz --time N`.
+//! the terminal, and prints how many inputs each target ran and every failure (a panic or
+//! a broken invariant) with the seed that reproduces it. Usually started by `cargo xtask fuzz --time N`.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -64,17 +64,17 @@ fn main() -> ExitCode {
         println!("{:<14} {:>12} inputs", target.name(), group(stats.inputs[*target as usize]));
     }
     for (target, seed, message) in stats.panics.iter().take(20) {
-        println!("PANIC {} seed {seed}: {message}", target.name());
+        println!("FAILED {} seed {seed}: {message}", target.name());
         println!("      reproduce: cargo xtask fuzz --target {} --seed {seed} --cases 1", target.name());
     }
-    println!("fuzz: {} inputs, {} panics", group(stats.total()), stats.panics.len());
+    println!("fuzz: {} inputs, {} failed (panics and broken invariants)", group(stats.total()), stats.panics.len());
     if stats.panics.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
 fn progress_line(stats: &Stats, elapsed: Duration) -> String {
     let rate = stats.total() as f64 / elapsed.as_secs_f64().max(0.001);
     format!(
-        "fuzz {:>6.0} s  {:>13} inputs  {:>9.0}/s  panics {}",
+        "fuzz {:>6.0} s  {:>13} inputs  {:>9.0}/s  failed {}",
         elapsed.as_secs_f64(),
         group(stats.total()),
         rate,

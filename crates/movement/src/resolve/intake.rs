@@ -10,7 +10,7 @@ use dip_map::rules::{
 use dip_map::{LocId, Map, PowerId, ProvinceId, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place};
 
-use super::{Adjudicator, Kind, NONE, Slot, convoy::sea_route};
+use super::{Adjudicator, ImpliedMove, Kind, NONE, Slot, convoy::sea_route};
 use crate::outcome::Illegal;
 
 impl Adjudicator {
@@ -97,8 +97,12 @@ impl Adjudicator {
 
     /// §4.E.3 choice a: a unit without an order moves where its own power's support or
     /// convoy order says it moves (never from another power's orders). The order given to
-    /// the unit stays "none"; its move is adjudicated like any other.
+    /// the unit stays "none"; its move is adjudicated like any other. Orders of the power
+    /// that imply different moves for one unit imply none: it holds, whatever the order
+    /// in which they are listed.
     fn implicit_moves(&mut self, map: &Map, orders: &[Order]) {
+        let mut implied = std::mem::take(&mut self.implied);
+        implied.clear();
         for i in 0..orders.len() {
             if self.order_illegal[i].is_some() {
                 continue;
@@ -119,15 +123,26 @@ impl Adjudicator {
             let coast = if giver.dst_loc.0 == NONE { None } else { Some(CoastSpec::Known(giver.dst_loc)) };
             let place = Place { province: ProvinceId(giver.dst), coast };
             if let Ok((dst_loc, needs_convoy)) = self.check_move(map, &target, &place) {
-                let slot = &mut self.slots[t as usize];
-                slot.order = Kind::Move;
-                slot.dst = giver.dst;
-                slot.target = giver.dst;
-                slot.dst_loc = dst_loc;
-                slot.convoyed = needs_convoy || giver.order == Kind::Convoy;
-                slot.adjacent = !needs_convoy;
+                let by_convoy = giver.order == Kind::Convoy;
+                implied.push(ImpliedMove { unit: t, dst: giver.dst, dst_loc, needs_convoy, by_convoy });
             }
         }
+        // Each unit's implied moves together: one destination, or none.
+        implied.sort_unstable_by_key(|m| m.unit);
+        for group in implied.chunk_by(|a, b| a.unit == b.unit) {
+            let first = group[0];
+            if group.iter().any(|m| m.dst != first.dst || m.dst_loc != first.dst_loc) {
+                continue;
+            }
+            let slot = &mut self.slots[first.unit as usize];
+            slot.order = Kind::Move;
+            slot.dst = first.dst;
+            slot.target = first.dst;
+            slot.dst_loc = first.dst_loc;
+            slot.convoyed = first.needs_convoy || group.iter().any(|m| m.by_convoy);
+            slot.adjacent = !first.needs_convoy;
+        }
+        self.implied = implied;
     }
 
     pub(super) fn check(&mut self, map: &Map, order: &Order) -> Result<Applied, (u16, Illegal)> {

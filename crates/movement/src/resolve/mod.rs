@@ -96,6 +96,20 @@ enum State {
     Resolved,
 }
 
+/// A move that a support or convoy order implies for a unit without an order (§4.E.3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct ImpliedMove {
+    /// The unit's slot.
+    pub unit: u16,
+    /// Its destination's province and location.
+    pub dst: u16,
+    pub dst_loc: LocId,
+    /// Whether the move needs a convoy (the destination is not adjacent).
+    pub needs_convoy: bool,
+    /// Whether a convoy order implies it.
+    pub by_convoy: bool,
+}
+
 /// One unit and its effective order.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Slot {
@@ -224,6 +238,9 @@ pub struct Adjudicator {
     snapshot_true: Vec<(u16, bool)>,
     /// Per power: whether it gave any order this phase (§4.D.9).
     ordered_power: Vec<bool>,
+    /// §4.E.3 choice a: the moves a power's supports and convoys imply for its units
+    /// without an order, gathered before any is applied (reused each phase).
+    pub(crate) implied: Vec<ImpliedMove>,
     /// The fleets that may convoy, for convoy reachability at order intake.
     fleets: FleetGraph,
     /// Per unit: its move's route, once decided (convoyed moves only).
