@@ -90,10 +90,11 @@ fn on_map(map: &Map, position: &Position) -> bool {
 }
 
 /// Whether the board before has at most one unit a province, and at most one dislodged
-/// unit a province (orders name units by province). The entry points check only
-/// that a position's ids are the map's (`Position::check`); one unit a province is a rule
-/// of the board that `Position::validate` checks, and what adjudication does with two
-/// units in a province is not promised. On such a board only the answers are checked.
+/// unit a province (orders name units by province). The entry points check that a
+/// position's ids are the map's (`Position::check`), and a movement phase refuses two
+/// units in a province (`PositionError::two_units`); one dislodged unit a province is a
+/// rule of the board that only `Position::validate` checks. On a board that breaks either,
+/// only the answers are checked.
 pub fn well_formed(map: &Map, before: &Position) -> bool {
     let dislodged: Vec<Unit> = before.dislodged.iter().map(|d| d.unit).collect();
     one_a_province(map, &before.units).is_ok() && one_a_province(map, &dislodged).is_ok()

@@ -127,3 +127,25 @@ fn the_game_stops_at_the_last_year_instead_of_wrapping() {
     game.play(Vec::new()).expect("plays");
     assert_eq!(game.phase().to_string(), "Spring 65535 Movement");
 }
+
+#[test]
+fn two_units_in_one_province_are_refused_not_dropped() {
+    // The resolver keeps one unit a province: a second one was once left out without a
+    // word (found by the position fuzz target's invariant check, seed 2000268).
+    let map = standard();
+    let mut position = Position::opening(&map);
+    let paris = map.main_loc(map.province_by_name("par").expect("Paris"));
+    let france = map.power_by_name("France").expect("France");
+    position.units.push(Unit { power: france, kind: UnitKind::Fleet, loc: paris });
+    let second = position.units.len() - 1;
+    let error = dip::adjudicate(&map, &position, &[], &Rules::default()).expect_err("two units in Paris");
+    assert!(error.to_string().contains("Paris already holds"), "{error}");
+    let AdjudicationError::Position(e) = &error else { panic!("a position error: {error}") };
+    assert_eq!(e.faults[0].subject, dip::Subject::Unit(second), "{error}");
+    let mut adjudicator = Adjudicator::new();
+    assert!(adjudicator.prepare_checks(&map, &position, &Rules::default()).is_err());
+    // A game on such a board refuses to play it.
+    if let Ok(mut game) = Game::from_position(map.clone(), Rules::default(), position) {
+        assert!(game.play(Vec::new()).is_err());
+    }
+}

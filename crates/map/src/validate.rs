@@ -43,6 +43,24 @@ impl PositionError {
     fn one(subject: Subject, message: String) -> Self {
         PositionError { faults: vec![Fault { subject, message }] }
     }
+
+    /// `position.units[second]` stands in the province `position.units[first]` holds: the
+    /// fault of the second, named as [`Position::validate`] names it.
+    pub fn two_units(map: &Map, position: &Position, first: usize, second: usize) -> Self {
+        PositionError::one(
+            Subject::Unit(second),
+            two_units_message(map, &position.units[first], &position.units[second]),
+        )
+    }
+}
+
+fn two_units_message(map: &Map, first: &Unit, second: &Unit) -> String {
+    format!(
+        "{}: {} already holds {}",
+        describe(map, second),
+        map.province(map.province_of(second.loc)).name,
+        describe(map, first)
+    )
 }
 
 impl fmt::Display for PositionError {
@@ -173,15 +191,7 @@ impl Position {
             }
             let p = map.province_of(unit.loc).index();
             match holder[p] {
-                Some(other) => fault(
-                    Subject::Unit(i),
-                    format!(
-                        "{}: {} already holds {}",
-                        describe(map, unit),
-                        map.province(map.province_of(unit.loc)).name,
-                        describe(map, &self.units[other])
-                    ),
-                ),
+                Some(other) => fault(Subject::Unit(i), two_units_message(map, &self.units[other], unit)),
                 None => holder[p] = Some(i),
             }
         }

@@ -272,7 +272,7 @@ impl Adjudicator {
     ) -> Result<(), AdjudicationError> {
         self.last_run = None;
         crate::input::check(map, position, orders)?;
-        self.run_checked(map, position, orders, rules);
+        self.run_checked(map, position, orders, rules)?;
         self.last_run = Some((map.province_count(), map.location_count(), orders.len()));
         Ok(())
     }
@@ -285,8 +285,7 @@ impl Adjudicator {
         self.last_run = None;
         crate::input::check(map, position, &[])?;
         self.rules = *rules;
-        self.setup(map, position);
-        Ok(())
+        self.setup(map, position)
     }
 
     /// Why the resolver would refuse `order` given on its own (DATC §4.E.1) on the position
@@ -298,9 +297,15 @@ impl Adjudicator {
     }
 
     /// [`Adjudicator::run`] on input already checked.
-    fn run_checked(&mut self, map: &Map, position: &Position, orders: &[Order], rules: &Rules) {
+    fn run_checked(
+        &mut self,
+        map: &Map,
+        position: &Position,
+        orders: &[Order],
+        rules: &Rules,
+    ) -> Result<(), AdjudicationError> {
         self.rules = *rules;
-        self.setup(map, position);
+        self.setup(map, position)?;
         self.intake(map, orders);
         self.link(map, orders);
         if self.cycle_pos.len() < self.slots.len() {
@@ -311,9 +316,12 @@ impl Adjudicator {
                 self.resolve(map, u as u16);
             }
         }
+        Ok(())
     }
 
-    fn setup(&mut self, map: &Map, position: &Position) {
+    /// Reads the position's units. A second unit in one province is refused, not dropped:
+    /// which of the two the board means cannot be known.
+    fn setup(&mut self, map: &Map, position: &Position) -> Result<(), AdjudicationError> {
         let n = map.province_count();
         self.season = position.phase.season;
         self.slots.clear();
@@ -328,9 +336,15 @@ impl Adjudicator {
         self.fleets.clear();
         for unit in &position.units {
             let prov = map.province_of(unit.loc);
-            // A second unit in one province is ignored: the position is corrupt there.
-            if self.unit_at[prov.index()] != NONE {
-                continue;
+            let first = self.unit_at[prov.index()];
+            if first != NONE {
+                let second = self.slots.len();
+                return Err(AdjudicationError::Position(dip_map::PositionError::two_units(
+                    map,
+                    position,
+                    first as usize,
+                    second,
+                )));
             }
             self.unit_at[prov.index()] = self.slots.len() as u16;
             // A fleet on ice cannot convoy (DATC 8.E).
@@ -349,6 +363,7 @@ impl Adjudicator {
         if !map.railroads().is_empty() {
             self.owners.extend_from_slice(&position.owners);
         }
+        Ok(())
     }
 
     pub(super) fn unit_in(&self, province: ProvinceId) -> u16 {
