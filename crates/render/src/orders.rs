@@ -358,8 +358,13 @@ fn rail_stations(ctx: &Ctx<'_>, railroad: usize, from: ProvinceId, to: ProvinceI
     else {
         return Vec::new();
     };
-    let between: Vec<ProvinceId> =
-        if a < b { line.stations[a + 1..b].to_vec() } else { line.stations[b + 1..a].iter().rev().copied().collect() };
+    // A move from a station to itself (an order the resolver refuses, drawn as given)
+    // passes no station.
+    let between: Vec<ProvinceId> = match a.cmp(&b) {
+        std::cmp::Ordering::Less => line.stations[a + 1..b].to_vec(),
+        std::cmp::Ordering::Greater => line.stations[b + 1..a].iter().rev().copied().collect(),
+        std::cmp::Ordering::Equal => Vec::new(),
+    };
     between.into_iter().filter_map(|p| ctx.province_anchor(p)).collect()
 }
 

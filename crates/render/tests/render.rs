@@ -158,3 +158,22 @@ fn a_geometry_of_unstateable_size_or_points_is_refused() {
     let error = dip_render::Board::with_geometry(&map, &g).expect_err("a point that is no number");
     assert!(error.to_string().contains("finite"), "{error}");
 }
+
+#[test]
+fn a_railroad_move_from_a_station_to_itself_is_drawn_without_a_panic() {
+    // Found by the render fuzz target (seed 20007780586): the stations between the two
+    // ends were sliced as if the ends differed.
+    let map = dip::variant("colonial").expect("colonial");
+    let railroad = &map.railroads()[0];
+    let station = railroad.stations[1];
+    let mut position = Position::opening(&map);
+    position.units.retain(|u| map.province_of(u.loc) != station);
+    position.units.push(dip::Unit { power: railroad.power, kind: dip::UnitKind::Army, loc: map.main_loc(station) });
+    let order = dip::Order {
+        power: railroad.power,
+        unit: dip::UnitSpec::new(Some(dip::UnitKind::Army), dip::Place::new(station)),
+        action: dip::Action::Rail { railroad: 0, to: dip::Place::new(station) },
+    };
+    let svg = Board::new(&map).svg(&Scene::new(&position).orders(std::slice::from_ref(&order)));
+    assert_eq!(symbols(&svg, 'u'), position.units.len());
+}
