@@ -183,7 +183,7 @@ impl Adjacency {
 
     /// Row `row` as a bit set over the columns, written over `out` (the matrix's words a
     /// row; a shorter `out` takes the first columns only).
-    #[inline(always)]
+    #[inline]
     pub(crate) fn row_into(&self, row: usize, out: &mut [u64]) {
         match self.bits.get(row * self.words..(row + 1) * self.words) {
             Some(bits) => {
@@ -406,7 +406,7 @@ impl Map {
     /// bit set over provinces: bit `p % 64` of word `p / 64`, for `province_count().div_ceil(64)`
     /// words (a shorter `out` takes the first provinces only). On every real variant this
     /// copies words of a precomputed table.
-    #[inline(always)]
+    #[inline]
     pub fn move_provinces_into(&self, kind: UnitKind, loc: LocId, out: &mut [u64]) {
         match kind {
             UnitKind::Army => self.army_adj.row_into(self.province_of(loc).index(), out),
