@@ -427,90 +427,57 @@ pub fn order_of_orders(
     }
     let shuffled: Vec<Order> = listed.iter().map(|&i| orders[i].clone()).collect();
     let differ = |what: &str| Violation::new("the order of orders does not matter", what.to_string());
-    // The results of the shuffled list, put back in the order of `orders`.
-    fn unshuffle<R: Clone>(listed: &[usize], results: &[R]) -> Vec<R> {
-        let mut back: Vec<Option<R>> = vec![None; listed.len()];
-        for (r, &i) in results.iter().zip(listed) {
-            back[i] = Some(r.clone());
-        }
-        back.into_iter().flatten().collect()
-    }
-    fn same_board(a: &Position, b: &Position) -> bool {
-        let (mut a, mut b) = (a.clone(), b.clone());
-        a.normalise();
-        b.normalise();
-        a == b
-    }
     let describe = |i: usize| format!("`{}`", orders[i].display_as(map, Notation::Judge));
     match position.phase.kind {
-        PhaseKind::Movement => {
-            let (Ok(a), Ok(b)) =
-                (crate::adjudicate(map, position, orders, rules), crate::adjudicate(map, position, &shuffled, rules))
-            else {
-                return check_both_refused(
-                    crate::adjudicate(map, position, orders, rules).is_ok(),
-                    crate::adjudicate(map, position, &shuffled, rules).is_ok(),
-                );
-            };
-            let back: Vec<OrderResult> = unshuffle(&listed, &b.results);
-            if let Some(i) = (0..orders.len()).find(|&i| a.results.get(i) != back.get(i)) {
-                return Err(differ(&format!(
-                    "{} has {:?} as listed, {:?} shuffled",
-                    describe(i),
-                    a.results.get(i),
-                    back.get(i)
-                )));
-            }
-            if !same_board(&a.position, &b.position) {
-                return Err(differ("the board after the phase differs"));
-            }
-        }
-        PhaseKind::Retreat => {
-            let (Ok(a), Ok(b)) = (
-                dip_adjust::adjudicate_retreats(map, position, orders, rules),
-                dip_adjust::adjudicate_retreats(map, position, &shuffled, rules),
-            ) else {
-                return check_both_refused(
-                    dip_adjust::adjudicate_retreats(map, position, orders, rules).is_ok(),
-                    dip_adjust::adjudicate_retreats(map, position, &shuffled, rules).is_ok(),
-                );
-            };
-            let back = unshuffle(&listed, &b.results);
-            if let Some(i) = (0..orders.len()).find(|&i| a.results.get(i) != back.get(i)) {
-                return Err(differ(&format!(
-                    "{} has {:?} as listed, {:?} shuffled",
-                    describe(i),
-                    a.results.get(i),
-                    back.get(i)
-                )));
-            }
-            if !same_board(&a.position, &b.position) {
-                return Err(differ("the board after the retreats differs"));
-            }
-        }
-        PhaseKind::Adjustment => {
-            let (Ok(a), Ok(b)) = (
-                dip_adjust::adjudicate_adjustments(map, position, orders, rules),
-                dip_adjust::adjudicate_adjustments(map, position, &shuffled, rules),
-            ) else {
-                return check_both_refused(
-                    dip_adjust::adjudicate_adjustments(map, position, orders, rules).is_ok(),
-                    dip_adjust::adjudicate_adjustments(map, position, &shuffled, rules).is_ok(),
-                );
-            };
-            let back = unshuffle(&listed, &b.results);
-            if let Some(i) = (0..orders.len()).find(|&i| a.results.get(i) != back.get(i)) {
-                return Err(differ(&format!(
-                    "{} has {:?} as listed, {:?} shuffled",
-                    describe(i),
-                    a.results.get(i),
-                    back.get(i)
-                )));
-            }
-            if !same_board(&a.position, &b.position) {
-                return Err(differ("the board after the adjustments differs"));
-            }
-        }
+        PhaseKind::Movement => same_either_way(orders, &shuffled, &listed, &describe, &differ, "phase", |o| {
+            crate::adjudicate(map, position, o, rules).ok().map(|r| (r.results, r.position))
+        }),
+        PhaseKind::Retreat => same_either_way(orders, &shuffled, &listed, &describe, &differ, "retreats", |o| {
+            dip_adjust::adjudicate_retreats(map, position, o, rules).ok().map(|r| (r.results, r.position))
+        }),
+        PhaseKind::Adjustment => same_either_way(orders, &shuffled, &listed, &describe, &differ, "adjustments", |o| {
+            dip_adjust::adjudicate_adjustments(map, position, o, rules).ok().map(|r| (r.results, r.position))
+        }),
+    }
+}
+
+/// The listed and the shuffled orders (`listed[i]`: the index in `orders` of the shuffled
+/// list's `i`th order) adjudicated by `run`, which gives each order's result and the board
+/// after, or nothing when it refuses the input: the same results order by order and the
+/// same board, or both refused.
+fn same_either_way<R: Clone + PartialEq + std::fmt::Debug>(
+    orders: &[Order],
+    shuffled: &[Order],
+    listed: &[usize],
+    describe: &dyn Fn(usize) -> String,
+    differ: &dyn Fn(&str) -> Violation,
+    phase: &str,
+    run: impl Fn(&[Order]) -> Option<(Vec<R>, Position)>,
+) -> Result<(), Violation> {
+    let (Some((a_results, a_board)), Some((b_results, b_board))) = (run(orders), run(shuffled)) else {
+        return check_both_refused(run(orders).is_some(), run(shuffled).is_some());
+    };
+    // The results of the shuffled list, put back in the order of `orders`.
+    let mut back: Vec<Option<R>> = vec![None; listed.len()];
+    for (r, &i) in b_results.iter().zip(listed) {
+        back[i] = Some(r.clone());
+    }
+    let back: Vec<R> = back.into_iter().flatten().collect();
+    if let Some(i) = (0..orders.len()).find(|&i| a_results.get(i) != back.get(i)) {
+        return Err(differ(&format!(
+            "{} has {:?} as listed, {:?} shuffled",
+            describe(i),
+            a_results.get(i),
+            back.get(i)
+        )));
+    }
+    let normalised = |p: &Position| {
+        let mut p = p.clone();
+        p.normalise();
+        p
+    };
+    if normalised(&a_board) != normalised(&b_board) {
+        return Err(differ(&format!("the board after the {phase} differs")));
     }
     Ok(())
 }
