@@ -215,7 +215,7 @@ impl<'a> Parser<'a> {
         if !own {
             if let Some(Tok::Word(w)) = self.peek() {
                 if let Some(pw) = self.map.power_by_name(w) {
-                    if !self.is_province_word(w) {
+                    if !self.is_province_word(w) && !self.several_words_name_a_province() {
                         self.pos += 1;
                         power = Some(pw);
                     }
@@ -302,6 +302,33 @@ impl<'a> Parser<'a> {
             err.suggestions = suggestions(self.map, &tail, 3);
         }
         Err(err)
+    }
+
+    /// Whether two or more words from here are exactly a province's name (`English
+    /// Channel`, `Mexico City`): a power's name that starts one is the province's, not a
+    /// nationality, or `Supports English Channel` would read as England's unit in a
+    /// province `Channel`.
+    fn several_words_name_a_province(&mut self) -> bool {
+        let Some(Tok::Word(first)) = self.peek() else { return false };
+        self.norm.clear();
+        self.norm.push_word(first);
+        if !self.map.starts_longer_name(self.norm.as_bytes()) {
+            return false;
+        }
+        let (mut i, mut words) = (self.pos + 1, 1);
+        while words < self.map.max_name_words() {
+            // Words joined by spaces or single dashes, as `place` reads them.
+            if self.toks.get(i).map(|t| t.tok) == Some(Tok::Dash) {
+                i += 1;
+            }
+            let Some(Tok::Word(w)) = self.toks.get(i).map(|t| t.tok) else { return false };
+            self.norm.push_word(w);
+            if self.map.province_by_normalised_bytes(self.norm.as_bytes()).is_some() {
+                return true;
+            }
+            (i, words) = (i + 1, words + 1);
+        }
+        false
     }
 
     /// Whether a single word is a province name.

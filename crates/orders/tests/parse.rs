@@ -563,3 +563,27 @@ fn random_text_never_panics() {
     // Enough random text reads as an order for the round trip to be exercised.
     assert!(parsed > 100, "only {parsed} random orders parsed");
 }
+
+#[test]
+fn a_province_named_after_a_power_is_the_province_not_a_nationality() {
+    // Found by the order-text fuzz target's display-then-read check (seed 30001538880):
+    // `Supports English Channel` read as England's unit in a province `Channel`, and
+    // `Supports Norwegian Sea` (a power Norway elsewhere) as an error.
+    let o = movement("A Paris Supports English Channel - Brest");
+    let target = UnitSpec { power: None, kind: None, place: place("eng") };
+    assert_eq!(o.action, Action::SupportMove { target, to: place("bre") });
+    let o = movement("F Brest Supports English Channel");
+    assert_eq!(o.action, Action::SupportHold { target: UnitSpec { power: None, kind: None, place: place("eng") } });
+    let o = movement("F Brest Convoys English Channel - London");
+    assert_eq!(
+        o.action,
+        Action::Convoy { army: UnitSpec { power: None, kind: None, place: place("eng") }, to: place("lon") }
+    );
+    // A nationality is still read where the words after it are no province's name.
+    let o = movement("F Brest Supports English F English Channel");
+    let target = UnitSpec { power: Some(power("England")), kind: Some(F), place: place("eng") };
+    assert_eq!(o.action, Action::SupportHold { target });
+    let o = movement("F Brest Supports English English Channel");
+    let target = UnitSpec { power: Some(power("England")), kind: None, place: place("eng") };
+    assert_eq!(o.action, Action::SupportHold { target });
+}
