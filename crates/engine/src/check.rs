@@ -137,8 +137,12 @@ pub fn movement(map: &Map, before: &Position, orders: &[Order], outcome: &Moveme
             ),
         );
     }
-    let reported: Vec<Unit> = outcome.dislodged.iter().map(|d| d.unit).collect();
-    let waiting: Vec<Unit> = after.dislodged.iter().map(|d| d.unit).collect();
+    // The report lists them in the order of the units before, the board after by
+    // location: the same units either way.
+    let mut reported: Vec<Unit> = outcome.dislodged.iter().map(|d| d.unit).collect();
+    let mut waiting: Vec<Unit> = after.dislodged.iter().map(|d| d.unit).collect();
+    reported.sort_by_key(|u| (u.loc, u.power, u.kind));
+    waiting.sort_by_key(|u| (u.loc, u.power, u.kind));
     if reported != waiting {
         return fail("dislodged units reported", format!("reported {reported:?}, waiting to retreat {waiting:?}"));
     }
