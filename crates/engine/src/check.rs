@@ -321,22 +321,7 @@ pub fn retreats(map: &Map, before: &Position, orders: &[Order], outcome: &Retrea
             return fail("no unit made", format!("{} disbanded but was not dislodged", unit_name(map, &d.unit)));
         }
     }
-    let mut got = after.units.clone();
-    expected.sort();
-    got.sort();
-    if expected != got {
-        return fail(
-            "no unit lost or made",
-            format!("expected the units {expected:?} after the retreats, got {got:?}"),
-        );
-    }
-    if let Err((a, b)) = one_a_province(map, &after.units) {
-        return fail(
-            "one unit a province",
-            format!("{} and {} after the retreats", unit_name(map, &a), unit_name(map, &b)),
-        );
-    }
-    Ok(())
+    units_after(map, expected, after, "retreats")
 }
 
 /// After an adjustment phase `outcome` of `orders` on `before`: every order has one
@@ -375,22 +360,7 @@ pub fn adjustments(
         }
         expected.push(*built);
     }
-    let mut got = after.units.clone();
-    expected.sort();
-    got.sort();
-    if expected != got {
-        return fail(
-            "no unit lost or made",
-            format!("expected the units {expected:?} after the adjustments, got {got:?}"),
-        );
-    }
-    if let Err((a, b)) = one_a_province(map, &after.units) {
-        return fail(
-            "one unit a province",
-            format!("{} and {} after the adjustments", unit_name(map, &a), unit_name(map, &b)),
-        );
-    }
-    Ok(())
+    units_after(map, expected, after, "adjustments")
 }
 
 /// Whether each unit has at most one order (for a canal permission, each permitting
@@ -482,6 +452,24 @@ fn same_either_way<R: Clone + PartialEq + std::fmt::Debug>(
     };
     if normalised(&a_board) != normalised(&b_board) {
         return Err(differ(&format!("the board after the {phase} differs")));
+    }
+    Ok(())
+}
+
+/// The board after a retreat or adjustment phase holds exactly the units `expected` (in
+/// any order), at most one a province.
+fn units_after(map: &Map, mut expected: Vec<Unit>, after: &Position, phase: &str) -> Result<(), Violation> {
+    let mut got = after.units.clone();
+    expected.sort();
+    got.sort();
+    if expected != got {
+        return fail("no unit lost or made", format!("expected the units {expected:?} after the {phase}, got {got:?}"));
+    }
+    if let Err((a, b)) = one_a_province(map, &after.units) {
+        return fail(
+            "one unit a province",
+            format!("{} and {} after the {phase}", unit_name(map, &a), unit_name(map, &b)),
+        );
     }
     Ok(())
 }
