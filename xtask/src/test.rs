@@ -1,17 +1,28 @@
 //! `cargo xtask test [--python]`: every test of the project. Runs `cargo test --workspace
 //! --locked`, then the Python package's pytest suite: it makes a virtual environment in
 //! `target/python-venv` when there is none (`python3 -m venv`; `PYTHON` names another
-//! interpreter), installs the pinned maturin, pytest and MILA's `diplomacy` from the
-//! package index into it, builds the `dip-adjudicator` wheel (`maturin build --release`, in
+//! interpreter), installs the pinned maturin, pytest, MILA's `diplomacy`, PettingZoo,
+//! Ray and the MCP SDK from the package index into it, builds the `dip-adjudicator` wheel (`maturin build --release`, in
 //! the shared target folder), installs it and runs `pytest crates/python/tests`. `--python`
 //! skips the Rust tests. Any failure stops it with a non-zero exit code.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-/// The versions installed into the test environment, pinned so runs are repeatable; MILA's
-/// `diplomacy`, of which dip.mila is a drop-in, for the tests that compare with it.
-const REQUIREMENTS: [&str; 3] = ["maturin==1.16.0", "pytest==8.3.4", "diplomacy==1.1.2"];
+/// The versions installed into the test environment, pinned so runs are repeatable: MILA's
+/// `diplomacy`, of which dip.mila is a drop-in, for the tests that compare with it;
+/// PettingZoo (with Gymnasium and NumPy) for `dip.env` and its conformance tests; Ray for
+/// `dip.ray`; the official MCP SDK, the client that tests `dip mcp`.
+const REQUIREMENTS: [&str; 8] = [
+    "maturin==1.16.0",
+    "pytest==8.3.4",
+    "diplomacy==1.1.2",
+    "pettingzoo==1.27.0",
+    "gymnasium==1.4.0",
+    "numpy==2.4.6",
+    "ray==2.60.0",
+    "mcp==2.3.0",
+];
 
 pub fn run(args: &[String]) -> ExitCode {
     let python_only = match args {
@@ -53,7 +64,7 @@ fn test(python_only: bool) -> Result<(), String> {
     if std::fs::read_to_string(&stamp).ok().as_deref() != Some(wanted.as_str()) {
         let mut pip = Command::new(&python);
         pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"]).args(REQUIREMENTS);
-        step(&mut pip, "pip install maturin pytest diplomacy")?;
+        step(&mut pip, "pip install the test requirements")?;
         std::fs::write(&stamp, &wanted).map_err(|e| format!("{}: {e}", stamp.display()))?;
     }
     // A folder of its own, emptied first, so the wheel installed is the one just built.
