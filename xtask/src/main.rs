@@ -6,8 +6,9 @@
 //! imports every DPjudge `.map` file of a folder and prints each report; `cargo xtask godip
 //! FILE.go [options]` prints a godip variant definition as a dip variant file; `cargo xtask
 //! compare A.ron B.ron` lists how two variant files differ; `cargo xtask source-facts SOURCE
-//! VARIANT` writes another source's facts of a variant in its names, for the facts tests (see
-//! `source_facts.rs`); `cargo xtask serve-bench
+//! VARIANT` writes another source's facts of a variant in its names (a DPjudge/MILA `.map`, a
+//! godip `.go` or a webDiplomacy/vDiplomacy `install.php`), for the facts tests (see
+//! `source_facts.rs` and `webdip.rs`); `cargo xtask serve-bench
 //! [--requests N]` pipes opening positions through `dip serve --stdio` and reports the rate
 //! and the server's memory; `cargo xtask serve-soak [--requests N] [--limit-as BYTES]` runs
 //! it long under an address-space limit with hostile requests mixed in (see
@@ -25,6 +26,7 @@ mod serve_bench;
 mod serve_soak;
 mod source_facts;
 mod test;
+mod webdip;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,7 +45,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--rounds N] [--dipcc PATH] [--instructions [--record] [--skip-timing]] | cargo xtask import-maps \
                  DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask compare A.ron B.ron | cargo xtask \
-                 source-facts SOURCE VARIANT [--source TEXT] [--note TEXT]... [--out FILE] | cargo xtask \
+                 source-facts SOURCE VARIANT [--source TEXT] [--note TEXT]... [--out FILE] [--units FILE] [--countries FILE] | cargo xtask \
                  serve-bench [--requests N] | cargo xtask serve-soak [--requests N] [--limit-as BYTES] | cargo xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... \
                  [--seed N] [--debug] | cargo xtask test [--python]"
             );
