@@ -109,16 +109,25 @@ fn read_source(file: &str) -> Result<Map, String> {
 }
 
 /// A PHP source: the `install.php`, its units file (by default `classes/adjudicatorPreGame.php`
-/// beside it) and its countries (by default `variant.php` beside it).
+/// beside it) and its countries (by default `variant.php` beside it, if there is one).
 fn read_php(install: &str, units: Option<&str>, countries: Option<&str>) -> Result<PhpSource, String> {
     let dir = std::path::Path::new(install).parent().unwrap_or(std::path::Path::new("."));
     let beside = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let units = units.map_or_else(|| beside("classes/adjudicatorPreGame.php"), str::to_string);
-    let countries = countries.map_or_else(|| beside("variant.php"), str::to_string);
     let read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"));
+    // The countries are needed only where territories name them by number; a variant.php
+    // not beside the install.php is then reported by `php_facts` as a country out of range.
+    let countries = match countries {
+        Some(path) => webdip::parse_countries(&read(path)?).map_err(|e| format!("{path}: {e}"))?,
+        None if std::path::Path::new(&beside("variant.php")).exists() => {
+            let path = beside("variant.php");
+            webdip::parse_countries(&read(&path)?).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => Vec::new(),
+    };
     Ok(PhpSource {
         install: webdip::parse_install(&read(install)?).map_err(|e| format!("{install}: {e}"))?,
-        countries: webdip::parse_countries(&read(&countries)?).map_err(|e| format!("{countries}: {e}"))?,
+        countries,
         units: webdip::parse_units(&read(&units)?).map_err(|e| format!("{units}: {e}"))?,
     })
 }

@@ -219,6 +219,7 @@ const KNOWN_DIFFERENCES: &[(&str, &str, &str)] = &[
     ("colonial1996", "+fleet meds reds", COLONIAL_SUEZ),
     ("colonial1996", "+army sak vla", "the 1996 land bridge Sakhalin-Vladivostok: njudge's 1996 map has it, MILA not"),
     ("colonial1996", "+fleet sak vla", "the 1996 land bridge Sakhalin-Vladivostok: njudge's 1996 map has it, MILA not"),
+    ("modern.webdiplomacy", "-fleet isr jor", MODERN_ISR_JOR),
     ("cold_war", "-fleet nvi sea", COLD_WAR_NVI_SEA),
     ("youngstown_redux", "+fleet heb yel", YOUNGSTOWN_HEB_YEL),
     ("youngstown_redux.webdiplomacy", "+army cau oms", YOUNGSTOWN_CAU_OMS),
@@ -226,6 +227,8 @@ const KNOWN_DIFFERENCES: &[(&str, &str, &str)] = &[
     ("youngstown_redux.webdiplomacy", "+fleet hor ken", YOUNGSTOWN_LATER_VDIPLOMACY),
 ];
 
+const MODERN_ISR_JOR: &str = "webDiplomacy lets fleets cross Israel-Jordan, whose coasts lie on two seas (Eastern \
+                              Mediterranean, Red Sea); MILA gives armies only, as the variant does";
 const COLD_WAR_NVI_SEA: &str = "godip lets fleets cross North Vietnam-South East Asia, whose coasts do not meet (Saigon's \
                                 lies between); webDiplomacy and vDiplomacy give armies only, as the variant now does";
 const YOUNGSTOWN_HEB_YEL: &str = "Hebei's south coast borders the Yellow Sea in webDiplomacy and vDiplomacy; godip lists \
