@@ -25,18 +25,27 @@ use crate::webdip::{self, Install, Unit};
 
 pub fn run(args: &[String]) -> ExitCode {
     let usage = "usage: cargo xtask source-facts SOURCE.map|SOURCE.go|install.php VARIANT [--source TEXT] [--note TEXT]... \
-                 [--out FILE] [--units adjudicatorPreGame.php] [--countries variant.php]";
+                 [--out FILE] [--units adjudicatorPreGame.php] [--countries variant.php] [--alias THEIRS=ours]...";
     let [file, variant, rest @ ..] = args else {
         eprintln!("{usage}");
         return ExitCode::from(2);
     };
     let (mut described, mut notes, mut out) = (None, Vec::new(), None);
-    let (mut units, mut countries) = (None, None);
+    let (mut units, mut countries, mut aliases) = (None, None, BTreeMap::new());
     for pair in rest.chunks(2) {
         match pair {
             [flag, value] if flag == "--source" => described = Some(value.clone()),
             [flag, value] if flag == "--units" => units = Some(value.clone()),
             [flag, value] if flag == "--countries" => countries = Some(value.clone()),
+            [flag, value] if flag == "--alias" => match value.split_once('=') {
+                Some((theirs, ours)) => {
+                    aliases.insert(theirs.to_string(), ours.to_string());
+                }
+                None => {
+                    eprintln!("--alias {value}: expected THEIR NAME=our abbreviation");
+                    return ExitCode::from(2);
+                }
+            },
             [flag, value] if flag == "--note" => notes.push(value.clone()),
             [flag, value] if flag == "--out" => out = Some(value.clone()),
             _ => {
@@ -55,7 +64,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let described = described.unwrap_or_else(|| file.rsplit('/').next().unwrap_or(file).to_string());
     let facts = if file.ends_with(".php") {
         let source = match read_php(file, units.as_deref(), countries.as_deref()) {
-            Ok(source) => source,
+            Ok(source) => PhpSource { aliases: std::mem::take(&mut aliases), ..source },
             Err(e) => {
                 eprintln!("{e}");
                 return ExitCode::from(2);
@@ -129,6 +138,7 @@ fn read_php(install: &str, units: Option<&str>, countries: Option<&str>) -> Resu
         install: webdip::parse_install(&read(install)?).map_err(|e| format!("{install}: {e}"))?,
         countries,
         units: webdip::parse_units(&read(&units)?).map_err(|e| format!("{units}: {e}"))?,
+        aliases: BTreeMap::new(),
     })
 }
 
@@ -276,6 +286,10 @@ pub struct PhpSource {
     pub install: Install,
     pub countries: Vec<String>,
     pub units: Vec<Unit>,
+    /// Territories named as none of ours, each with our province's abbreviation, given on the
+    /// command line (`--alias Quebec=qbc`) where the variant cannot take the name as an alias
+    /// (World's Quebec is also a power's name). Listed in the file's head as the others are.
+    pub aliases: BTreeMap<String, String>,
 }
 
 /// The facts of a PHP source one a line, its names that are not ours, and notes.
@@ -361,7 +375,12 @@ pub fn php_facts(source: &PhpSource, ours: &Map) -> Result<PhpFacts, Vec<String>
         if let Part::Coast(_) = parts[i] {
             continue;
         }
-        match ours.province_by_name(&t.name) {
+        let aliased = source.aliases.get(&t.name).map(|abbr| ours.province_by_name(abbr).ok_or(abbr));
+        if let Some(Err(abbr)) = aliased {
+            errors.push(format!("--alias {}={abbr}: the variant has no province {abbr}", t.name));
+            continue;
+        }
+        match aliased.and_then(Result::ok).or_else(|| ours.province_by_name(&t.name)) {
             Some(q) => {
                 let prov = ours.province(q);
                 if dip::map::normalise_name(&prov.name) != dip::map::normalise_name(&t.name) {
@@ -602,6 +621,7 @@ list($from, $to, $fleets, $armies)=$borderRawRow;
             install: webdip::parse_install(install).expect("reads"),
             countries: webdip::parse_countries("$countries=array('Northerners','South');").expect("reads"),
             units: webdip::parse_units(units).expect("reads"),
+            aliases: BTreeMap::new(),
         }
     }
 
@@ -638,6 +658,20 @@ list($from, $to, $fleets, $armies)=$borderRawRow;
     }
 
     #[test]
+    fn an_alias_given_names_a_territory() {
+        let install = INSTALL.replace("'Southland'", "'Southmark'");
+        let mut source = php(&install);
+        source.units.clear();
+        source.aliases.insert("Southmark".into(), "sou".into());
+        let (lines, renamed, _) = php_facts(&source, &ours()).expect("matches");
+        assert!(lines.contains(&"army nor: sou".to_string()), "{lines:?}");
+        assert_eq!(renamed, ["Southmark is sou", "Northerners is North"]);
+        source.aliases.insert("Southmark".into(), "xyz".into());
+        let unmatched = php_facts(&source, &ours()).expect_err("no such province");
+        assert_eq!(unmatched, ["--alias Southmark=xyz: the variant has no province xyz"]);
+    }
+
+    #[test]
     fn a_php_name_that_matches_nothing_is_named() {
         let install = INSTALL.replace("'Southland'", "'Southmark'").replace("'Bay (West Coast)'", "'Bay (Far Coast)'");
         let units = "$countryUnits = array('Westerners' => array('Southmark' => 'Army'));";
@@ -645,6 +679,7 @@ list($from, $to, $fleets, $armies)=$borderRawRow;
             install: webdip::parse_install(&install).expect("reads"),
             countries: vec!["North".into(), "South".into()],
             units: webdip::parse_units(units).expect("reads"),
+            aliases: BTreeMap::new(),
         };
         let unmatched = php_facts(&source, &ours()).expect_err("unmatched");
         assert_eq!(unmatched, ["territory Southmark (line 4)", "coast Bay (Far Coast) (line 7)", "country Westerners"]);
