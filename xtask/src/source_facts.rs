@@ -25,18 +25,25 @@ use crate::webdip::{self, Install, Unit};
 
 pub fn run(args: &[String]) -> ExitCode {
     let usage = "usage: cargo xtask source-facts SOURCE.map|SOURCE.go|install.php VARIANT [--source TEXT] [--note TEXT]... \
-                 [--out FILE] [--units adjudicatorPreGame.php] [--countries variant.php] [--alias THEIRS=ours]...";
+                 [--out FILE] [--units adjudicatorPreGame.php] [--countries variant.php] [--country N=NAME]... [--alias THEIRS=ours]...";
     let [file, variant, rest @ ..] = args else {
         eprintln!("{usage}");
         return ExitCode::from(2);
     };
     let (mut described, mut notes, mut out) = (None, Vec::new(), None);
-    let (mut units, mut countries, mut aliases) = (None, None, BTreeMap::new());
+    let (mut units, mut countries, mut aliases, mut numbered) = (None, None, BTreeMap::new(), Vec::new());
     for pair in rest.chunks(2) {
         match pair {
             [flag, value] if flag == "--source" => described = Some(value.clone()),
             [flag, value] if flag == "--units" => units = Some(value.clone()),
             [flag, value] if flag == "--countries" => countries = Some(value.clone()),
+            [flag, value] if flag == "--country" => match value.split_once('=').map(|(n, c)| (n.parse::<usize>(), c)) {
+                Some((Ok(n), name)) if n > 0 => numbered.push((n, name.to_string())),
+                _ => {
+                    eprintln!("--country {value}: expected NUMBER=NAME, the number from 1");
+                    return ExitCode::from(2);
+                }
+            },
             [flag, value] if flag == "--alias" => match value.split_once('=') {
                 Some((theirs, ours)) => {
                     aliases.insert(theirs.to_string(), ours.to_string());
@@ -64,7 +71,17 @@ pub fn run(args: &[String]) -> ExitCode {
     let described = described.unwrap_or_else(|| file.rsplit('/').next().unwrap_or(file).to_string());
     let facts = if file.ends_with(".php") {
         let source = match read_php(file, units.as_deref(), countries.as_deref()) {
-            Ok(source) => PhpSource { aliases: std::mem::take(&mut aliases), ..source },
+            Ok(mut source) => {
+                // A country the variant.php's list lacks (KnownWorld_901 numbers its neutral
+                // units one past the list, in code): named on the command line.
+                for (n, name) in std::mem::take(&mut numbered) {
+                    if source.countries.len() < n {
+                        source.countries.resize(n, String::new());
+                    }
+                    source.countries[n - 1] = name;
+                }
+                PhpSource { aliases: std::mem::take(&mut aliases), ..source }
+            }
             Err(e) => {
                 eprintln!("{e}");
                 return ExitCode::from(2);
@@ -338,7 +355,9 @@ pub fn php_facts(source: &PhpSource, ours: &Map) -> Result<PhpFacts, Vec<String>
         }
         found
     };
-    // A territory in no border, holding no unit, neither a centre nor anybody's carries no fact.
+    // A territory in no border, holding no unit and no centre carries no fact (its owner, if
+    // any, owns no centre: webDiplomacy's KnownWorld_901 lists such territories, unreachable,
+    // for each power).
     let mut used = vec![false; territories.len()];
     for b in &source.install.borders {
         for name in [&b.from, &b.to] {
@@ -354,7 +373,7 @@ pub fn php_facts(source: &PhpSource, ours: &Map) -> Result<PhpFacts, Vec<String>
         }
     }
     for (i, t) in territories.iter().enumerate() {
-        used[i] |= t.supply || t.owner != webdip::Owner::Nobody;
+        used[i] |= t.supply;
     }
     for i in 0..territories.len() {
         if let (true, Part::Coast(p)) = (used[i], parts[i]) {
@@ -365,7 +384,7 @@ pub fn php_facts(source: &PhpSource, ours: &Map) -> Result<PhpFacts, Vec<String>
     let left_out: Vec<&str> =
         territories.iter().zip(&used).filter(|(_, u)| !**u).map(|(t, _)| t.name.as_str()).collect();
     if !left_out.is_empty() {
-        notes.push(format!("Left out, as in no border, no centre and nobody's: {}.", left_out.join(", ")));
+        notes.push(format!("Left out, as in no border and no centre and holding no unit: {}.", left_out.join(", ")));
     }
     // Our province and location of each territory.
     let mut renamed = Vec::new();
@@ -636,7 +655,7 @@ list($from, $to, $fleets, $armies)=$borderRawRow;
         assert_eq!(
             notes,
             [
-                "Left out, as in no border, no centre and nobody's: Sea (2).",
+                "Left out, as in no border and no centre and holding no unit: Sea (2).",
                 "Not borders, as webDiplomacy moves armies between provinces and fleets between coasts only: \
                  fleets Bay-Sea (line 20)."
             ]
@@ -669,6 +688,13 @@ list($from, $to, $fleets, $armies)=$borderRawRow;
         source.aliases.insert("Southmark".into(), "xyz".into());
         let unmatched = php_facts(&source, &ours()).expect_err("no such province");
         assert_eq!(unmatched, ["--alias Southmark=xyz: the variant has no province xyz"]);
+    }
+
+    #[test]
+    fn a_country_number_past_the_list_is_named() {
+        let install = INSTALL.replace("'Southland', 'Coast', 'Yes', 2,", "'Southland', 'Coast', 'Yes', 3,");
+        let unmatched = php_facts(&php(&install), &ours()).expect_err("no country 3");
+        assert_eq!(unmatched, ["line 4: country 3: variant.php's $countries has 2"]);
     }
 
     #[test]

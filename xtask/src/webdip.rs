@@ -323,7 +323,7 @@ pub fn parse_install(text: &str) -> Result<Install, String> {
     let names = columns(&text, at).ok_or("no list(...) after $territoryRawData")?;
     for (line, value) in &territories {
         let row = row(value, &names, *line)?;
-        let name = string(column(&row, "name", *line)?, *line, "the name")?;
+        let name = sql_unescaped(&string(column(&row, "name", *line)?, *line, "the name")?);
         let supply = yes_no(column(&row, "supply", *line)?, *line, "supply")?;
         let owner = match (row.get("countryID"), row.get("country")) {
             (Some(Value::Int(0)), None) => Owner::Nobody,
@@ -340,8 +340,8 @@ pub fn parse_install(text: &str) -> Result<Install, String> {
     for (line, value) in &borders {
         let row = row(value, &names, *line)?;
         install.borders.push(Border {
-            from: string(column(&row, "from", *line)?, *line, "from")?,
-            to: string(column(&row, "to", *line)?, *line, "to")?,
+            from: sql_unescaped(&string(column(&row, "from", *line)?, *line, "from")?),
+            to: sql_unescaped(&string(column(&row, "to", *line)?, *line, "to")?),
             fleets: yes_no(column(&row, "fleets", *line)?, *line, "fleets")?,
             armies: yes_no(column(&row, "armies", *line)?, *line, "armies")?,
             line: *line,
@@ -356,6 +356,24 @@ pub fn parse_install(text: &str) -> Result<Install, String> {
         })?);
     }
     Ok(install)
+}
+
+/// A territory's name as webDiplomacy stores it: its install writes the name into SQL
+/// between quotes as it is, so a backslash escape left in the PHP string (KnownWorld_901's
+/// `'Al-Qatta\\\'i'`, which PHP reads as `Al-Qatta\'i`) is read once more by the database.
+fn sql_unescaped(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut chars = name.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(next @ ('\\' | '\'' | '"'))) => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// `(from, to)` of `... sql_put('DELETE FROM wD_Borders WHERE mapID=... AND fromTerrID=27
@@ -501,6 +519,14 @@ $DB->sql_put('DELETE FROM wD_Borders WHERE mapID='.$this->mapID.' AND fromTerrID
         );
         let wrong = "$countryUnits = array('England' => array('North Land' => 'Boat'));";
         assert!(parse_units(wrong).expect_err("bad kind").contains("expected 'Army' or 'Fleet'"));
+    }
+
+    #[test]
+    fn a_name_escaped_for_sql_is_read_as_the_database_stores_it() {
+        let text = INSTALL.replace("'Saint\\'s Sea'", "'Saint\\\\\\'s Sea'");
+        let install = parse_install(&text).expect("reads");
+        assert_eq!(install.territories[3].name, "Saint's Sea");
+        assert_eq!(install.borders[1].to, "Saint's Sea");
     }
 
     #[test]

@@ -221,6 +221,11 @@ const KNOWN_DIFFERENCES: &[(&str, &str, &str)] = &[
     ("colonial1996", "+fleet sak vla", "the 1996 land bridge Sakhalin-Vladivostok: njudge's 1996 map has it, MILA not"),
     ("modern.webdiplomacy", "-fleet isr jor", MODERN_ISR_JOR),
     ("cold_war", "-fleet nvi sea", COLD_WAR_NVI_SEA),
+    ("known_world_901.webdiplomacy", "-fleet gad sgs", KNOWN_WORLD_GAD_SGS),
+    ("known_world_901.webdiplomacy", "+army dam mec", KNOWN_WORLD_LATER_VDIPLOMACY),
+    ("known_world_901.webdiplomacy", "+fleet ils ios", KNOWN_WORLD_LATER_VDIPLOMACY),
+    ("known_world_901.webdiplomacy", "+fleet lis tys", KNOWN_WORLD_LATER_VDIPLOMACY),
+    ("known_world_901.webdiplomacy", "+fleet wls wss", KNOWN_WORLD_LATER_VDIPLOMACY),
     ("youngstown_redux", "+fleet heb yel", YOUNGSTOWN_HEB_YEL),
     ("youngstown_redux.webdiplomacy", "+army cau oms", YOUNGSTOWN_CAU_OMS),
     ("youngstown_redux.webdiplomacy", "+army nay stp", YOUNGSTOWN_LATER_VDIPLOMACY),
@@ -231,6 +236,10 @@ const MODERN_ISR_JOR: &str = "webDiplomacy lets fleets cross Israel-Jordan, whos
                               Mediterranean, Red Sea); MILA gives armies only, as the variant does";
 const COLD_WAR_NVI_SEA: &str = "godip lets fleets cross North Vietnam-South East Asia, whose coasts do not meet (Saigon's \
                                 lies between); webDiplomacy and vDiplomacy give armies only, as the variant now does";
+const KNOWN_WORLD_GAD_SGS: &str = "webDiplomacy's KnownWorld_901 joins the Gulf of Aden to the South German Sea, across \
+                                   the map; MILA and vDiplomacy's later KnownWorld_901 do not";
+const KNOWN_WORLD_LATER_VDIPLOMACY: &str =
+    "MILA and vDiplomacy's later KnownWorld_901 have it; webDiplomacy's copy, the older, lacks it";
 const YOUNGSTOWN_HEB_YEL: &str = "Hebei's south coast borders the Yellow Sea in webDiplomacy and vDiplomacy; godip lists \
                                   the sea for Hebei itself, not the coast";
 const YOUNGSTOWN_CAU_OMS: &str = "godip's Caucasus-Omsk army border; webDiplomacy's and vDiplomacy's data (one lineage) \
