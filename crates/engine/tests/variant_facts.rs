@@ -1,6 +1,6 @@
 //! The facts of each variant of the pack. Its supply centres, homes, opening units and every
-//! army and fleet border are compared with another source's, committed as data of our own
-//! in `tests/sources/` (written from that source's file at dev time by `cargo xtask
+//! army and fleet border are compared with each source's it has, committed as data of our
+//! own in `tests/sources/` (written from that source's file at dev time by `cargo xtask
 //! source-facts`; see `docs/variants.md`). A summary (powers, provinces by terrain, units,
 //! owners, the victory condition, the numbers of borders) is pinned in `tests/facts/`, so a
 //! change shows. Each variant's special rules are then checked one by one below.
