@@ -15,8 +15,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use dip::{
-    LegalAction, LegalOrder, LocId, Map, Order, ParseOptions, PhaseKind, Position, PowerId, ProvinceId, Rules,
-    Terrain, UnitKind,
+    LegalAction, LegalOrder, LocId, Map, Order, ParseOptions, PhaseKind, Position, PowerId, ProvinceId, Rules, Terrain,
+    UnitKind,
 };
 
 use crate::convert::{adjudication_error, position_error, rule_items, rules_for};
@@ -184,11 +184,27 @@ impl Vocabulary {
         }
     }
 
-    /// The index of an order among its province's, counted from 1 (0 is no order).
+    /// The index of an order among its province's, counted from 1 (0 is no order),
+    /// searched from `hint`, the index in `keys` of an order of
+    /// the same province found before: the engine lists a unit's orders mostly in the
+    /// vocabulary's order, so the search gallops forward from the last one found (steps
+    /// of 1, 2, 4, ...) and then halves the bracket, a few steps instead of a dozen over a
+    /// sea's thousands of convoys. Returns the index in `keys` too.
     #[inline]
-    fn local(&self, province: ProvinceId, key: u64) -> Option<i32> {
+    fn local_from(&self, province: ProvinceId, key: u64, hint: Option<usize>) -> Option<(i32, usize)> {
         let (a, b) = (self.starts[province.index()] as usize, self.starts[province.index() + 1] as usize);
-        self.keys[a..b].binary_search(&key).ok().map(|i| i as i32 + 1)
+        let (mut low, mut high) = (a, b);
+        if let Some(h) = hint.filter(|&h| h >= a && h < b && self.keys[h] < key) {
+            let mut step = 1;
+            low = h + 1;
+            while low + step <= b && self.keys[low + step - 1] < key {
+                low += step;
+                step *= 2;
+            }
+            high = (low + step).min(b);
+        }
+        let found = low + self.keys[low..high].binary_search(&key).ok()?;
+        Some(((found - a) as i32 + 1, found))
     }
 
     /// How many orders province `p` has.
@@ -368,6 +384,7 @@ impl EnvCore {
         pairs.clear();
         let mut missing: Option<LegalOrder> = None;
         legal.groups(|group| {
+            let mut hint = None;
             for order in group {
                 let (Some((kind, loc)), Ok(player)) = (order.unit, usize::try_from(player_of[order.power.index()]))
                 else {
@@ -375,10 +392,12 @@ impl EnvCore {
                     continue;
                 };
                 let province = map.province_of(loc);
-                let Some(index) = vocabulary.local(province, order_key(kind, loc, order.action)) else {
+                let Some((index, at)) = vocabulary.local_from(province, order_key(kind, loc, order.action), hint)
+                else {
                     missing.get_or_insert(*order);
                     continue;
                 };
+                hint = Some(at);
                 pairs.push(((player * provinces + province.index()) as u32, index));
                 let rows = env.rows[loc.index()];
                 set(rows, f.awaited() + order.power.index(), 1);
@@ -428,20 +447,28 @@ impl EnvCore {
     }
 }
 
-/// The observation of the position waiting, as `EnvCore.observe` hands it to Python: the
-/// board tensor, the phase, the adjustments due, the legal actions, centre counts,
-/// winner, who is still in the game and the phase's name.
+/// The observation of the position waiting, as `EnvCore.observe` hands it to Python:
+/// bytes for numpy (see [`EnvCore::observe`]) and the phase's name.
 type Observation<'py> =
-    (Bound<'py, PyBytes>, (u8, u8, u16), Vec<i32>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Vec<u16>, Option<usize>, Vec<bool>, String);
+    (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, String);
 
-fn i32_bytes<'py>(py: Python<'py>, values: &[i32]) -> Bound<'py, PyBytes> {
+fn i32_bytes<'py>(py: Python<'py>, values: &[i32]) -> PyResult<Bound<'py, PyBytes>> {
     PyBytes::new_with(py, values.len() * 4, |out| {
         for (chunk, v) in out.chunks_exact_mut(4).zip(values) {
             chunk.copy_from_slice(&v.to_ne_bytes());
         }
         Ok(())
     })
-    .unwrap_or_else(|_| PyBytes::new(py, &[]))
+}
+
+/// SplitMix64: the generator of [`EnvCore::sample`], seeded by the caller's numpy
+/// generator for each call.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 #[pymethods]
@@ -526,7 +553,12 @@ impl EnvCore {
     /// province.
     fn vocabulary(&self) -> Vec<String> {
         let map = self.map();
-        self.env.vocabulary.orders.iter().map(|o| crate::cache::mila_order(map, o).display_mila(map).to_string()).collect()
+        self.env
+            .vocabulary
+            .orders
+            .iter()
+            .map(|o| crate::cache::mila_order(map, o).display_mila(map).to_string())
+            .collect()
     }
     /// The position waiting.
     #[getter]
@@ -534,52 +566,78 @@ impl EnvCore {
         PyPosition { map: self.env.map.clone(), position: self.position.clone() }
     }
 
-    /// The observation of the position waiting (see [`Observation`]): the board tensor
-    /// (locations × features, bytes), the phase (season 0 spring or 1 fall, kind 0
-    /// movement, 1 retreat or 2 adjustment, year), each player's builds (positive) or
-    /// removals (negative) due in an adjustment phase, the legal actions' row starts
-    /// (`players × provinces + 1` int32) and indices (int32), each player's centres that
-    /// count, the winner (a player's index), whether each player is still in the game, and
-    /// the phase's name (`S1901M`).
-    fn observe<'py>(&self, py: Python<'py>) -> Observation<'py> {
+    /// The observation of the position waiting: the board tensor (locations × features,
+    /// u8); the numbers (int32): the phase (season 0 spring or 1 fall, kind 0 movement, 1
+    /// retreat or 2 adjustment, year), then per player its builds (positive) or removals
+    /// (negative) due in an adjustment phase, its centres that count, whether it is still
+    /// in the game (1 or 0), then the winner's index among the players (-1: none); the
+    /// legal actions' row starts (`players × provinces + 1`, int32) and indices (int32);
+    /// per player and province whether orders are awaited (`players × provinces`, i8);
+    /// and the phase's name (`S1901M`).
+    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Observation<'py>> {
         let (map, position) = (self.map(), &self.position);
         let phase = position.phase;
-        let season = u8::from(phase.season == dip::Season::Fall);
-        let kind = match phase.kind {
+        let n = self.players.len();
+        let mut numbers: Vec<i32> = Vec::with_capacity(4 + 3 * n);
+        numbers.push(i32::from(phase.season == dip::Season::Fall));
+        numbers.push(match phase.kind {
             PhaseKind::Movement => 0,
             PhaseKind::Retreat => 1,
             PhaseKind::Adjustment => 2,
-        };
-        let centres: Vec<u16> = self.players.iter().map(|&p| dip::adjust::counted_centres(map, position, p)).collect();
-        let adjustments = if phase.kind == PhaseKind::Adjustment {
-            self.players
-                .iter()
-                .zip(&centres)
-                .map(|(&p, &c)| {
-                    let change = i32::from(c) - position.units.iter().filter(|u| u.power == p).count() as i32;
-                    if change > 0 {
-                        change.min(dip::adjust::build_sites(map, position, p).len() as i32)
-                    } else {
-                        change
-                    }
-                })
-                .collect()
-        } else {
-            vec![0; self.players.len()]
-        };
-        let winner = dip::adjust::winner(map, position).and_then(|w| usize::try_from(self.player_of[w.index()]).ok());
-        let alive = self.players.iter().map(|&p| self.alive(p)).collect();
-        (
+        });
+        numbers.push(i32::from(phase.year));
+        let centres: Vec<i32> =
+            self.players.iter().map(|&p| i32::from(dip::adjust::counted_centres(map, position, p))).collect();
+        for (&p, &c) in self.players.iter().zip(&centres) {
+            let change = if phase.kind == PhaseKind::Adjustment {
+                let change = c - position.units.iter().filter(|u| u.power == p).count() as i32;
+                if change > 0 { change.min(dip::adjust::build_sites(map, position, p).len() as i32) } else { change }
+            } else {
+                0
+            };
+            numbers.push(change);
+        }
+        numbers.extend_from_slice(&centres);
+        numbers.extend(self.players.iter().map(|&p| i32::from(self.alive(p))));
+        let winner = dip::adjust::winner(map, position).map_or(-1, |w| self.player_of[w.index()]);
+        numbers.push(winner);
+        let rows = n * map.province_count();
+        let starts = &self.legal_starts;
+        let orderable = PyBytes::new_with(py, rows, |out| {
+            for (r, o) in out.iter_mut().enumerate() {
+                *o = u8::from(starts[r + 1] > starts[r]);
+            }
+            Ok(())
+        })?;
+        Ok((
             PyBytes::new(py, &self.board),
-            (season, kind, phase.year),
-            adjustments,
-            i32_bytes(py, &self.legal_starts),
-            i32_bytes(py, &self.legal_ids),
-            centres,
-            winner,
-            alive,
+            i32_bytes(py, &numbers)?,
+            i32_bytes(py, &self.legal_starts)?,
+            i32_bytes(py, &self.legal_ids)?,
+            orderable,
             dip::formats::saved::phase_name(phase),
-        )
+        ))
+    }
+
+    /// A random legal action for every player (`players × provinces` int32, as `step`
+    /// takes them): in each province where its orders are awaited, one of its legal orders
+    /// chosen uniformly, from a generator seeded with `seed`; 0 elsewhere.
+    fn sample<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyBytes>> {
+        let (starts, ids) = (&self.legal_starts, &self.legal_ids);
+        let mut state = seed;
+        PyBytes::new_with(py, (starts.len() - 1) * 4, |out| {
+            for (r, chunk) in out.chunks_exact_mut(4).enumerate() {
+                let (low, high) = (starts[r] as usize, starts[r + 1] as usize);
+                let pick = if high > low {
+                    let span = (high - low) as u128;
+                    ids[low + ((u128::from(splitmix(&mut state)) * span) >> 64) as usize]
+                } else {
+                    0
+                };
+                chunk.copy_from_slice(&pick.to_ne_bytes());
+            }
+            Ok(())
+        })
     }
 
     /// Plays the phase waiting. `actions`: `players × provinces` int32 (native byte
@@ -607,11 +665,12 @@ impl EnvCore {
         let kind = self.position.phase.kind;
         let mut orders: Vec<Order> = Vec::new();
         let by_text: Vec<usize> = texts.iter().map(|(i, _)| *i).collect();
+        let mut values = actions.chunks_exact(4).map(|c| i32::from_ne_bytes([c[0], c[1], c[2], c[3]]));
         for (i, &power) in self.players.iter().enumerate() {
+            let spoken = by_text.contains(&i);
             for p in 0..provinces {
                 let row = i * provinces + p;
-                let at = row * 4;
-                let k = i32::from_ne_bytes([actions[at], actions[at + 1], actions[at + 2], actions[at + 3]]);
+                let k = values.next().unwrap_or(0);
                 if k < 0 || k > vocabulary.size(p) {
                     return Err(PyValueError::new_err(format!(
                         "{}'s action for {} is {k}; the province's orders are 1 to {} (0: no order)",
@@ -621,7 +680,7 @@ impl EnvCore {
                     )));
                 }
                 let awaited = self.legal_starts[row + 1] > self.legal_starts[row];
-                if k == 0 || !awaited || by_text.contains(&i) {
+                if k == 0 || !awaited || spoken {
                     continue;
                 }
                 let mut order = vocabulary.orders[vocabulary.starts[p] as usize + k as usize - 1];

@@ -143,7 +143,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass
 class RewardInfo:
     """What a reward function sees after each phase, one entry a player."""
 
@@ -328,7 +328,7 @@ class DiplomacyEnv(ParallelEnv):
     @property
     def phase(self) -> str:
         """The phase waiting for orders (``S1901M``)."""
-        return self._state[8]
+        return self._phase_name
 
     @property
     def position(self):
@@ -336,23 +336,22 @@ class DiplomacyEnv(ParallelEnv):
         return self._core.position
 
     def _read(self) -> None:
-        """Reads the engine's observation of the position waiting into numpy views."""
-        state = self._core.observe()
-        self._state = state
-        board = _frombuffer(state[0], np.uint8, self._board_shape)
-        self._phase = np.array(state[1], dtype=np.int32)
-        self._adjustments = np.array(state[2], dtype=np.int32)
-        self._adjustments.flags.writeable = False
-        self._phase.flags.writeable = False
-        self._board = board
-        starts = np.frombuffer(state[3], dtype=np.int32)
-        self._legal_starts = starts
-        self._legal_ids = np.frombuffer(state[4], dtype=np.int32)
-        n_players, n_provinces = self._shape
-        self._orderable = (starts[1:] > starts[:-1]).astype(np.int8).reshape(self._shape)
-        self._centres = np.array(state[5], dtype=np.int64)
-        self._winner = state[6]
-        self._alive = np.array(state[7], dtype=bool)
+        """Reads the engine's observation of the position waiting into numpy views (of
+        immutable bytes: the arrays are read-only)."""
+        board, numbers, starts, ids, orderable, name = self._core.observe()
+        n = self._shape[0]
+        numbers = np.frombuffer(numbers, dtype=np.int32)
+        self._board = np.frombuffer(board, dtype=np.uint8).reshape(self._board_shape)
+        self._phase = numbers[0:3]
+        self._adjustments = numbers[3 : 3 + n]
+        self._centres = numbers[3 + n : 3 + 2 * n]
+        self._alive = numbers[3 + 2 * n : 3 + 3 * n]
+        winner = int(numbers[3 + 3 * n])
+        self._winner = winner if winner >= 0 else None
+        self._legal_starts = np.frombuffer(starts, dtype=np.int32)
+        self._legal_ids = np.frombuffer(ids, dtype=np.int32)
+        self._orderable = np.frombuffer(orderable, dtype=np.int8).reshape(self._shape)
+        self._phase_name = name
 
     def _observation(self, i: int) -> Dict[str, Any]:
         return {
@@ -368,7 +367,7 @@ class DiplomacyEnv(ParallelEnv):
         return {
             "legal_starts": self._legal_starts[i * n_provinces : (i + 1) * n_provinces + 1],
             "legal_ids": self._legal_ids,
-            "phase": self._state[8],
+            "phase": self._phase_name,
         }
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
@@ -388,62 +387,69 @@ class DiplomacyEnv(ParallelEnv):
     def step(self, actions: Dict[str, Any]):
         """Plays the phase with every agent's action; returns ``(observations, rewards,
         terminations, truncations, infos)`` for the agents that acted."""
-        if not self.agents:
+        acted = self.agents
+        if not acted:
             raise RuntimeError("the game is over: reset() starts a new one")
         indices = self._zeros.copy()
         texts = []
         index = self._index
         for agent, action in actions.items():
             i = index.get(agent)
-            if i is None or agent not in self.agents:
-                raise ValueError(f"{agent!r} is not an agent of the game (agents: {', '.join(self.agents)})")
+            if i is None or not self._alive[i]:
+                raise ValueError(f"{agent!r} is not an agent of the game (agents: {', '.join(acted)})")
             if action is None:
                 continue
             if isinstance(action, str):
                 texts.append((i, [action]))
-            elif isinstance(action, (list, tuple)) and all(isinstance(a, str) for a in action) and action:
+            elif isinstance(action, (list, tuple)) and action and all(isinstance(a, str) for a in action):
                 texts.append((i, list(action)))
             else:
                 indices[i] = action
         before = self._centres
         self._core.step(indices.tobytes(), texts)
         self._read()
-        acted = self.agents
         winner = self._winner
         truncated = winner is None and int(self._phase[2]) >= self._year_limit
         done = winner is not None or truncated
-        info = RewardInfo(
-            players=tuple(self.possible_agents),
-            centres=self._centres,
-            previous_centres=before,
-            alive=self._alive,
-            winner=winner,
-            done=done,
-        )
-        reward = self.reward_function(info)
+        info = RewardInfo(tuple(self.possible_agents), self._centres, before, self._alive.astype(bool), winner, done)
+        reward = np.asarray(self.reward_function(info), dtype=np.float64).tolist()
+        alive = self._alive.tolist()
         observations, rewards, terminations, truncations, infos = {}, {}, {}, {}, {}
+        board, phase, adjustments, orderable, name = (
+            self._board,
+            self._phase,
+            self._adjustments,
+            self._orderable,
+            self._phase_name,
+        )
+        starts, ids, n_provinces = self._legal_starts, self._legal_ids, self._shape[1]
         for agent in acted:
             i = index[agent]
-            observations[agent] = self._observation(i)
-            rewards[agent] = float(reward[i])
-            terminations[agent] = winner is not None or not bool(self._alive[i])
+            observations[agent] = {
+                "board": board,
+                "phase": phase,
+                "adjustments": adjustments,
+                "orderable": orderable[i],
+                "power": i,
+            }
+            rewards[agent] = reward[i]
+            terminations[agent] = winner is not None or not alive[i]
             truncations[agent] = truncated
-            infos[agent] = self._info(i)
+            infos[agent] = {
+                "legal_starts": starts[i * n_provinces : (i + 1) * n_provinces + 1],
+                "legal_ids": ids,
+                "phase": name,
+            }
         self.agents = [] if done else [a for a in acted if not terminations[a]]
         return observations, rewards, terminations, truncations, infos
 
     def sample_actions(self, rng: Optional[np.random.Generator] = None) -> Dict[str, np.ndarray]:
         """A random legal action for every agent: in each province where its orders are
-        awaited, one of its legal orders chosen uniformly (``env.np_random`` by default)."""
+        awaited, one of its legal orders chosen uniformly. The choice is made in Rust from
+        a seed drawn from ``rng`` (``env.np_random`` by default)."""
         rng = self.np_random if rng is None else rng
-        starts, ids = self._legal_starts, self._legal_ids
-        low = starts[:-1].reshape(self._shape)
-        counts = starts[1:].reshape(self._shape) - low
-        if len(ids) == 0:
-            chosen = np.zeros(self._shape, dtype=np.int64)
-        else:
-            picks = low + (rng.random(self._shape) * counts).astype(np.int64)
-            chosen = np.where(counts > 0, ids[np.minimum(picks, len(ids) - 1)], 0)
+        seed = int(rng.integers(0, 2**63))
+        chosen = np.frombuffer(self._core.sample(seed), dtype=np.int32).reshape(self._shape)
         index = self._index
         return {agent: chosen[index[agent]] for agent in self.agents}
 
