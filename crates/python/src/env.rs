@@ -53,27 +53,34 @@ pub struct Vocabulary {
 }
 
 /// The sort key of an order: unit type (armies first), unit location, kind of order
-/// (hold, move, move by convoy, move by railroad, support of a hold, support of a move,
-/// convoy, retreat, disband, build, remove), then its targets: as bits, the type in bit
-/// 53, the location in bits 37–52, the kind in 33–36, the first target in 16–32 (a
-/// supported unit's type in bit 32 above its location) and the second in 0–15.
+/// (hold, move, move by railroad, move by convoy, support, convoy, retreat, disband,
+/// build, remove), then its targets: as bits, the type in bit 54, the location in bits
+/// 38–53, the kind in 34–37, the first target in 17–33 and the second in 0–16. A
+/// support's first target is the supported unit (its location, then its type in the low
+/// bit), its second 0 for a support of its hold or the province it moves to plus 1.
+///
+/// This is the order the engine lists a unit's orders in (hold, moves, moves by railroad
+/// and by convoy, then for each unit supported in the order of the board its hold and its
+/// moves province by province, then convoys army by army), but for moves, which follow
+/// the map's borders: so the lookup of a listing gallops forward.
 fn order_key(kind: UnitKind, loc: LocId, action: LegalAction) -> u64 {
     let fleet = |kind: UnitKind| u64::from(kind == UnitKind::Fleet);
+    let unit = |kind: UnitKind, at: LocId| u64::from(at.0) << 1 | fleet(kind);
     let (tag, first, second): (u64, u64, u64) = match action {
         LegalAction::Hold => (0, 0, 0),
         LegalAction::Move { to } => (1, u64::from(to.0), 0),
-        LegalAction::MoveByConvoy { to } => (2, u64::from(to.0), 0),
-        LegalAction::Rail { railroad, to } => (3, u64::from(railroad), u64::from(to.0)),
-        LegalAction::SupportHold { target, at } => (4, fleet(target) << 16 | u64::from(at.0), 0),
-        LegalAction::SupportMove { target, at, to } => (5, fleet(target) << 16 | u64::from(at.0), u64::from(to.0)),
-        LegalAction::Convoy { army, to } => (6, u64::from(army.0), u64::from(to.0)),
-        LegalAction::Retreat { to } => (7, u64::from(to.0), 0),
-        LegalAction::Disband => (8, 0, 0),
-        LegalAction::Build => (9, 0, 0),
-        LegalAction::Remove => (10, 0, 0),
-        LegalAction::Waive => (11, 0, 0),
+        LegalAction::Rail { railroad, to } => (2, u64::from(railroad), u64::from(to.0)),
+        LegalAction::MoveByConvoy { to } => (3, u64::from(to.0), 0),
+        LegalAction::SupportHold { target, at } => (4, unit(target, at), 0),
+        LegalAction::SupportMove { target, at, to } => (4, unit(target, at), u64::from(to.0) + 1),
+        LegalAction::Convoy { army, to } => (5, u64::from(army.0), u64::from(to.0)),
+        LegalAction::Retreat { to } => (6, u64::from(to.0), 0),
+        LegalAction::Disband => (7, 0, 0),
+        LegalAction::Build => (8, 0, 0),
+        LegalAction::Remove => (9, 0, 0),
+        LegalAction::Waive => (10, 0, 0),
     };
-    fleet(kind) << 53 | u64::from(loc.0) << 37 | tag << 33 | first << 16 | second
+    fleet(kind) << 54 | u64::from(loc.0) << 38 | tag << 34 | first << 17 | second
 }
 
 /// The location itself when it is a coast of a multi-coast province.
@@ -194,14 +201,18 @@ impl Vocabulary {
     fn local_from(&self, province: ProvinceId, key: u64, hint: Option<usize>) -> Option<(i32, usize)> {
         let (a, b) = (self.starts[province.index()] as usize, self.starts[province.index() + 1] as usize);
         let (mut low, mut high) = (a, b);
-        if let Some(h) = hint.filter(|&h| h >= a && h < b && self.keys[h] < key) {
-            let mut step = 1;
-            low = h + 1;
-            while low + step <= b && self.keys[low + step - 1] < key {
-                low += step;
-                step *= 2;
+        match hint.filter(|&h| h >= a && h < b) {
+            Some(h) if self.keys[h] < key => {
+                let mut step = 1;
+                low = h + 1;
+                while low + step <= b && self.keys[low + step - 1] < key {
+                    low += step;
+                    step *= 2;
+                }
+                high = (low + step).min(b);
             }
-            high = (low + step).min(b);
+            Some(h) => high = h + 1,
+            None => {}
         }
         let found = low + self.keys[low..high].binary_search(&key).ok()?;
         Some(((found - a) as i32 + 1, found))
@@ -384,7 +395,7 @@ impl EnvCore {
         pairs.clear();
         let mut missing: Option<LegalOrder> = None;
         legal.groups(|group| {
-            let mut hint = None;
+            let (mut hint, mut last) = (None, None);
             for order in group {
                 let (Some((kind, loc)), Ok(player)) = (order.unit, usize::try_from(player_of[order.power.index()]))
                 else {
@@ -400,7 +411,10 @@ impl EnvCore {
                 hint = Some(at);
                 pairs.push(((player * provinces + province.index()) as u32, index));
                 let rows = env.rows[loc.index()];
-                set(rows, f.awaited() + order.power.index(), 1);
+                if last != Some(loc) {
+                    set(rows, f.awaited() + order.power.index(), 1);
+                    last = Some(loc);
+                }
                 match order.action {
                     LegalAction::Build => set(rows, f.buildable(), 1),
                     LegalAction::Remove => set(rows, f.removable(), 1),

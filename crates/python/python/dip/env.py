@@ -73,8 +73,11 @@ Actions
     fleet's convoys of an army from every coastal province to every other, its retreats,
     disband, removal, and in a supply centre its build; grouped by province (those of
     province ``p`` are ``vocabulary[vocabulary_starts[p]:vocabulary_starts[p + 1]]``) and
-    sorted by unit type, location, kind of order and targets. It holds every order the
-    engine can list (the environment refuses, with an error, a legal order it lacks).
+    sorted by unit type, location, kind of order (hold, move, move by railroad, move by
+    convoy, support, convoy, retreat, disband, build, removal) and targets. It holds every
+    order the engine can list (the environment refuses, with an error, a legal order it
+    lacks). Sizes: 51,260 orders on Standard, most of them convoys (every sea's fleet may
+    convoy any army between any two coasts).
 
     An action is an ``int`` array of shape ``(P,)`` (``MultiDiscrete``): for each province,
     ``k`` picks the province's ``k``-th order (``vocabulary[vocabulary_starts[p] + k - 1]``)
