@@ -127,11 +127,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import ParallelEnv
-from pettingzoo.utils.conversions import parallel_to_aec
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import ParallelEnv
+    from pettingzoo.utils.conversions import parallel_to_aec
+except ImportError as missing:
+    raise ImportError(
+        f"dip.env needs the env extra (pip install dip-adjudicator[env]: PettingZoo, Gymnasium, NumPy): {missing}"
+    ) from missing
 
 from ._dip import EnvCore
 
@@ -269,6 +274,7 @@ class DiplomacyEnv(ParallelEnv):
         self.vocabulary_starts: np.ndarray = np.asarray(self._core.vocabulary_starts, dtype=np.int64)
         self._vocabulary: Optional[List[str]] = None
         self._index = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self._players = tuple(self.possible_agents)
         n_players, n_provinces = len(self.possible_agents), len(self.provinces)
         self._shape = (n_players, n_provinces)
         self._board_shape = (len(self.locations), self._core.feature_count)
@@ -414,7 +420,7 @@ class DiplomacyEnv(ParallelEnv):
         winner = self._winner
         truncated = winner is None and int(self._phase[2]) >= self._year_limit
         done = winner is not None or truncated
-        info = RewardInfo(tuple(self.possible_agents), self._centres, before, self._alive.astype(bool), winner, done)
+        info = RewardInfo(self._players, self._centres, before, self._alive.astype(bool), winner, done)
         reward = np.asarray(self.reward_function(info), dtype=np.float64).tolist()
         alive = self._alive.tolist()
         observations, rewards, terminations, truncations, infos = {}, {}, {}, {}, {}
