@@ -84,7 +84,10 @@ Actions
     and 0 no order (the unit holds; a dislodged unit is disbanded; no build; a removal
     missing is made by the civil-disorder rules). Only the provinces in ``orderable`` are
     read. Any order of the vocabulary may be chosen: the engine judges it, and an illegal
-    order is reported so and its unit holds, as in a real game. An action may instead be a
+    order is reported so and its unit holds, as in a real game. In an adjustment phase
+    every free build site is orderable: orders go to the engine in province order, and
+    builds beyond those due fail (``too_many_builds``), as the engine rules; ``adjustments``
+    says how many are due. An action may instead be a
     list of order texts, in any notation dip reads (``["A Paris - Burgundy", "F BRE -
     MAO"]``), for text-based agents (``env.legal_orders(agent)`` lists the texts).
 
