@@ -49,6 +49,7 @@ mod cache;
 mod convert;
 mod core;
 mod dicts;
+mod env;
 mod mila;
 mod mila_map;
 
@@ -82,5 +83,6 @@ fn _dip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     core::register(m)?;
     mila::register(m)?;
     mila_map::register(m)?;
+    env::register(m)?;
     Ok(())
 }

@@ -45,7 +45,7 @@ pub use error::RenderError;
 pub use geometry::{GeometryFile, ImpassableGeometry, ProvinceGeometry, embedded_geometry};
 pub use layout::Point;
 #[cfg(feature = "png")]
-pub use png::png;
+pub use png::{png, rgba};
 pub use viewer::{Frame, viewer_html};
 
 use dip::{Map, Order, PhaseOutcome, Position};

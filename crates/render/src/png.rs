@@ -37,6 +37,21 @@ pub fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
 /// The PNG of an SVG picture (such as [`crate::Board::svg`] makes), `scale` times its size
 /// in user units (1.0: one pixel a unit).
 pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
+    pixmap(svg, scale)?.encode_png().map_err(|e| RenderError::Png { message: e.to_string() })
+}
+
+/// The pixels of an SVG picture, as [`png`] draws it: its width, height and rows of RGBA
+/// bytes, top row first. The picture is drawn on white, so every pixel is opaque and its
+/// colour is the same premultiplied or not. For callers that want an image in memory (a
+/// numpy array) without encoding and decoding a PNG.
+pub fn rgba(svg: &str, scale: f32) -> Result<(u32, u32, Vec<u8>), RenderError> {
+    let pixmap = pixmap(svg, scale)?;
+    let (width, height) = (pixmap.width(), pixmap.height());
+    Ok((width, height, pixmap.take()))
+}
+
+/// The picture drawn on white, `scale` times its size.
+fn pixmap(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, RenderError> {
     let tree = parse(svg)?;
     if !(scale.is_finite() && scale > 0.0) {
         return Err(RenderError::Png { message: format!("scale {scale} is not a positive number") });
@@ -50,5 +65,5 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
         .ok_or_else(|| RenderError::Png { message: format!("cannot make a {width} × {height} picture") })?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| RenderError::Png { message: e.to_string() })
+    Ok(pixmap)
 }

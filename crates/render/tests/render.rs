@@ -177,3 +177,20 @@ fn a_railroad_move_from_a_station_to_itself_is_drawn_without_a_panic() {
     let svg = Board::new(&map).svg(&Scene::new(&position).orders(std::slice::from_ref(&order)));
     assert_eq!(symbols(&svg, 'u'), position.units.len());
 }
+
+#[test]
+fn rgba_pixels_are_the_pngs_pixels() {
+    let map = dip::variant("standard").expect("standard loads");
+    let position = Position::opening(&map);
+    let svg = Board::new(&map).svg(&Scene::new(&position));
+    let (width, height, pixels) = dip_render::rgba(&svg, 0.5).expect("the opening rasterises");
+    assert_eq!(pixels.len(), width as usize * height as usize * 4);
+    assert!(pixels.chunks_exact(4).all(|p| p[3] == 255), "drawn on white, every pixel is opaque");
+    let png = dip_render::png(&svg, 0.5).expect("the opening encodes");
+    let decoded = resvg::tiny_skia::Pixmap::decode_png(&png).expect("the PNG decodes");
+    assert_eq!((decoded.width(), decoded.height()), (width, height));
+    assert!(decoded.data() == pixels.as_slice(), "the same pixels as the PNG");
+    let colours: std::collections::HashSet<&[u8]> = pixels.chunks_exact(4).collect();
+    assert!(colours.len() > 10, "a map, not a blank page");
+    assert!(dip_render::rgba(&svg, 0.0).is_err());
+}

@@ -279,3 +279,49 @@ class PhaseData:
     def to_dict(self) -> Dict[str, Any]: ...
 
 def process_many(games: List[MilaCore]) -> None: ...
+
+class EnvCore:
+    """The Rust half of ``dip.env.DiplomacyEnv``: a game of one variant, with the map's
+    fixed vocabulary of orders, its board tensor and its players' legal actions for the
+    position waiting, handed over as bytes for numpy. Use ``dip.env`` instead."""
+
+    def __init__(self, variant: str = "standard", rules: Rules = None) -> None: ...
+    def reset(self) -> None:
+        """Back to the opening."""
+    @property
+    def variant(self) -> str: ...
+    @property
+    def players(self) -> List[str]:
+        """Powers that are not neutral, in the map's order: the agents."""
+    @property
+    def powers(self) -> List[str]:
+        """Every power, neutral ones included: the powers of the board tensor's features."""
+    @property
+    def locations(self) -> List[str]:
+        """Rows of the board tensor (``PAR``, ``STP/SC``)."""
+    @property
+    def provinces(self) -> List[str]:
+        """Entries of an action (``PAR``)."""
+    @property
+    def feature_count(self) -> int: ...
+    @property
+    def start_year(self) -> int: ...
+    @property
+    def vocabulary_starts(self) -> List[int]:
+        """Per province, where its orders start in the vocabulary, then its size."""
+    def vocabulary(self) -> List[str]:
+        """The vocabulary in MILA's notation, province by province."""
+    @property
+    def position(self) -> Position: ...
+    def observe(self) -> Tuple[bytes, bytes, bytes, bytes, bytes, str]:
+        """Board tensor (u8, locations × features); numbers (int32: season, kind, year,
+        then per player adjustments due, centres, alive, then the winner or -1); legal
+        row starts (int32, players × provinces + 1); legal indices (int32); orderable
+        (i8, players × provinces); the phase's name."""
+    def sample(self, seed: int) -> bytes:
+        """A random legal action for every player (int32, players × provinces)."""
+    def step(self, actions: bytes, texts: List[Tuple[int, List[str]]] = ...) -> None:
+        """Plays the phase: ``actions`` int32, players × provinces (index from 1 into the
+        province's vocabulary, 0 no order); ``texts`` order texts for some players instead."""
+    def render_rgb(self, scale: float) -> Tuple[int, int, bytes]:
+        """The board drawn by dip-render: width, height, RGB rows."""
