@@ -172,9 +172,9 @@ fn the_wording_names_strengths_supports_and_cutters() {
     let text = ex.explanation.display(&ex.map).to_string();
     eprintln!("{text}");
     for wanted in [
-        "2: attack strength of A Trieste (Austria): 2 = 1 + 1 support; support of F Adriatic Sea (Austria) counted",
-        "2: hold strength of A Venice (Italy): 1 = 1 + 0 supports; support of A Tyrolia (Italy) cut by A Vienna (Austria)",
-        "5: support of A Venice (Italy): cut by A Vienna (Austria)",
+        "2: attack strength of A Trieste (Austria): 2 = 1 + 1 support; support from F Adriatic Sea (Austria) counted",
+        "2: hold strength of A Venice (Italy): 1 = 1 + 0 supports; support from A Tyrolia (Italy) cut by A Vienna (Austria)",
+        "5: support for A Venice (Italy): cut by A Vienna (Austria)",
     ] {
         assert!(text.contains(wanted), "`{wanted}` not in:\n{text}");
     }

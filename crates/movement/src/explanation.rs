@@ -357,7 +357,7 @@ impl Strength {
         }
         for support in &self.supports {
             line.push_str(&format!(
-                "; support of {} {}",
+                "; support from {} {}",
                 unit_name(map, &support.unit),
                 support_status_text(map, &support.status)
             ));
@@ -413,12 +413,12 @@ impl OrderExplanation {
                 }
             }
             Trace::Support(support) => lines.push(format!(
-                "support of {}: {}",
+                "support for {}: {}",
                 unit_name(map, &support.supported),
                 support_status_text(map, &support.status)
             )),
             Trace::Convoy(convoy) => lines.push(format!(
-                "convoy of {}: {}",
+                "convoy for {}: {}",
                 unit_name(map, &convoy.army),
                 convoy_status_text(map, &convoy.status)
             )),
@@ -494,5 +494,147 @@ impl fmt::Display for Lines {
             f.write_str(line)?;
         }
         Ok(())
+    }
+}
+
+// Stable snake_case codes for programs (`docs/json.md`, "Explanations"), never changed
+// once released.
+
+impl StrengthKind {
+    /// `attack`, `hold`, `defend`, `prevent`.
+    pub fn code(self) -> &'static str {
+        match self {
+            StrengthKind::Attack => "attack",
+            StrengthKind::Hold => "hold",
+            StrengthKind::Defend => "defend",
+            StrengthKind::Prevent => "prevent",
+        }
+    }
+}
+
+impl StrengthNote {
+    /// `no_route`, `own_unit`, `no_swap_over_land`, `empty`, `left_province`,
+    /// `move_failed`, `lost_head_to_head`, `dislodged_from_destination`, `railroad`.
+    pub fn code(self) -> &'static str {
+        match self {
+            StrengthNote::NoRoute => "no_route",
+            StrengthNote::OwnUnit => "own_unit",
+            StrengthNote::NoSwapOverLand => "no_swap_over_land",
+            StrengthNote::Empty => "empty",
+            StrengthNote::LeftProvince => "left_province",
+            StrengthNote::MoveFailed => "move_failed",
+            StrengthNote::LostHeadToHead => "lost_head_to_head",
+            StrengthNote::DislodgedFromDestination => "dislodged_from_destination",
+            StrengthNote::Railroad => "railroad",
+        }
+    }
+
+    /// The note in words.
+    pub fn describe(self) -> &'static str {
+        note_text(self)
+    }
+}
+
+impl SupportStatus {
+    /// `counted`, `own_power_attacked`, `cut`, `dislodged`, `canal_closed`, `backup`,
+    /// `void`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            SupportStatus::Counted => "counted",
+            SupportStatus::OwnPowerAttacked => "own_power_attacked",
+            SupportStatus::Cut { .. } => "cut",
+            SupportStatus::Dislodged { .. } => "dislodged",
+            SupportStatus::CanalClosed => "canal_closed",
+            SupportStatus::Backup(_) => "backup",
+            SupportStatus::Void(_) => "void",
+        }
+    }
+
+    /// The status in words (`cut by A Munich (Germany)`).
+    pub fn describe(&self, map: &Map) -> String {
+        support_status_text(map, self)
+    }
+}
+
+impl ConvoyStatus {
+    /// `convoyed`, `dislodged`, `paradox`, `backup`, `void`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ConvoyStatus::Convoyed => "convoyed",
+            ConvoyStatus::Dislodged { .. } => "dislodged",
+            ConvoyStatus::Paradox(_) => "paradox",
+            ConvoyStatus::Backup(_) => "backup",
+            ConvoyStatus::Void(_) => "void",
+        }
+    }
+
+    /// The status in words.
+    pub fn describe(&self, map: &Map) -> String {
+        convoy_status_text(map, self)
+    }
+}
+
+impl VoidReason {
+    /// `order_differs`, `coast_differs`, `civil_disorder`, `army_goes_by_land`,
+    /// `off_written_path`, `impossible`.
+    pub fn code(self) -> &'static str {
+        match self {
+            VoidReason::OrderDiffers => "order_differs",
+            VoidReason::CoastDiffers => "coast_differs",
+            VoidReason::CivilDisorder => "civil_disorder",
+            VoidReason::ArmyGoesByLand => "army_goes_by_land",
+            VoidReason::OffWrittenPath => "off_written_path",
+            VoidReason::Impossible => "impossible",
+        }
+    }
+}
+
+impl Route {
+    /// `land`, `convoy`, `land_after_convoy`, `no_convoy`, `path_not_written`,
+    /// `canal_closed`, `impossible`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Route::Land => "land",
+            Route::Convoy { .. } => "convoy",
+            Route::LandAfterConvoy { .. } => "land_after_convoy",
+            Route::NoConvoy { .. } => "no_convoy",
+            Route::PathNotWritten => "path_not_written",
+            Route::CanalClosed => "canal_closed",
+            Route::Impossible => "impossible",
+        }
+    }
+
+    /// The route in words.
+    pub fn describe(&self, map: &Map) -> String {
+        route_text(map, self)
+    }
+}
+
+impl BackupRule {
+    /// `circular_movement`, `no_swap_over_land`, `convoy_paradox`, `canal_paradox`,
+    /// `railroad_paradox`, `cycle_fails`.
+    pub fn code(self) -> &'static str {
+        match self {
+            BackupRule::CircularMovement => "circular_movement",
+            BackupRule::NoSwapOverLand => "no_swap_over_land",
+            BackupRule::ConvoyParadox(_) => "convoy_paradox",
+            BackupRule::CanalParadox => "canal_paradox",
+            BackupRule::RailroadParadox => "railroad_paradox",
+            BackupRule::CycleFails => "cycle_fails",
+        }
+    }
+}
+
+impl Trace {
+    /// `illegal`, `hold`, `move`, `support`, `convoy`, `other`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Trace::Illegal => "illegal",
+            Trace::Hold(_) => "hold",
+            Trace::Move(_) => "move",
+            Trace::Support(_) => "support",
+            Trace::Convoy(_) => "convoy",
+            Trace::Other => "other",
+        }
     }
 }
