@@ -486,7 +486,7 @@ fn adjudicate_explain_json_gives_each_order_its_explanation() {
     let bar = rows.iter().find(|r| r["order"] == "F Barents Sea - Norway").expect("F BAR - NWY");
     assert_eq!(bar["explanation"]["kind"], "move");
     assert_eq!(bar["explanation"]["attack"]["unit"], "F Barents Sea");
-    assert_eq!(bar["explanation"]["route"]["code"], "land");
+    assert_eq!(bar["explanation"]["route"]["code"], "direct");
     assert_eq!(bar["explanation"]["opposing"][0]["kind"], "hold");
     assert_eq!(bar["explanation"]["opposing"][0]["unit"], "A Norway");
     // Without --explain the rows have none.

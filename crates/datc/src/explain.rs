@@ -232,7 +232,7 @@ fn move_faults(orders: &[OrderExplanation], e: &OrderExplanation, mv: &MoveTrace
             fault(format!("failed, yet attack strength {attack} beats every opposing strength and no reason is named"));
         }
         if let OrderResult::Fails(Failure::NoConvoyPath) = e.result
-            && matches!(mv.route, Route::Land | Route::Convoy { .. })
+            && matches!(mv.route, Route::Direct | Route::Convoy { .. })
         {
             fault(format!("failed for want of a convoy, yet its route is {:?}", mv.route));
         }

@@ -98,7 +98,7 @@ pub struct StatusRow {
 /// A move's route.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RouteRow {
-    /// `land`, `convoy`, `land_after_convoy`, `no_convoy`, `path_not_written`,
+    /// `direct`, `convoy`, `land_after_convoy`, `no_convoy`, `path_not_written`,
     /// `canal_closed`, `impossible`.
     pub code: String,
     /// `convoy`: the fleets of the route (each `convoyed`); `land_after_convoy` and

@@ -220,8 +220,9 @@ pub struct ConvoyFleet {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Route {
-    /// Over land (or along the coast): no convoy.
-    Land,
+    /// Straight from its province to the destination (over land or along the coast), not by
+    /// convoy.
+    Direct,
     /// By convoy, through these fleets, each of which convoyed.
     Convoy { fleets: Vec<Unit> },
     /// Its convoy failed and it went by land (§4.A.3 fallback); the fleets ordered to
@@ -468,7 +469,7 @@ fn route_text(map: &Map, route: &Route) -> String {
             .join("; ")
     };
     match route {
-        Route::Land => "route: direct, not by convoy".to_string(),
+        Route::Direct => "route: direct, not by convoy".to_string(),
         Route::Convoy { fleets } => {
             let names: Vec<String> = fleets.iter().map(|f| unit_name(map, f)).collect();
             format!("route: by convoy through {}", names.join(", "))
@@ -590,11 +591,11 @@ impl VoidReason {
 }
 
 impl Route {
-    /// `land`, `convoy`, `land_after_convoy`, `no_convoy`, `path_not_written`,
+    /// `direct`, `convoy`, `land_after_convoy`, `no_convoy`, `path_not_written`,
     /// `canal_closed`, `impossible`.
     pub fn code(&self) -> &'static str {
         match self {
-            Route::Land => "land",
+            Route::Direct => "direct",
             Route::Convoy { .. } => "convoy",
             Route::LandAfterConvoy { .. } => "land_after_convoy",
             Route::NoConvoy { .. } => "no_convoy",

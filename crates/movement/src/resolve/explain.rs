@@ -327,7 +327,7 @@ impl Adjudicator {
             return Route::CanalClosed;
         }
         if !s.convoyed {
-            return Route::Land;
+            return Route::Direct;
         }
         let (fleets, k) = self.convoys_of(m);
         let fleets = &fleets[..k];
