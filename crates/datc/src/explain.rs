@@ -103,6 +103,7 @@ pub fn explanation_faults(map: &Map, expected: &[Expect], explanation: &Explanat
                         fault(format!("convoy dislodged by {}, which did not move there", name(&Some(*by))));
                     }
                 }
+                (OrderResult::Fails(_), ConvoyStatus::Backup(rule)) if e.backup == Some(*rule) => {}
                 (result, status) => fault(format!("convoy {status:?} with result {}", result.code())),
             },
             Trace::Hold(hold) => {
@@ -177,6 +178,11 @@ fn support_fault(map: &Map, orders: &[OrderExplanation], supporter: &Unit, statu
         }
         SupportStatus::Dislodged { by } => (!moved_into(orders, by, map.province_of(supporter.loc)))
             .then(|| "a supporter called dislodged by a unit that did not move in".into()),
+        // A backup rule's failure is the rule the supporter's own decision was settled by.
+        SupportStatus::Backup(rule) => {
+            let settled = orders.iter().any(|o| o.unit.as_ref() == Some(supporter) && o.backup == Some(*rule));
+            (!settled).then(|| format!("a support called failed by {rule:?}, which did not settle it"))
+        }
         _ => None,
     }
 }
@@ -230,6 +236,17 @@ fn move_faults(orders: &[OrderExplanation], e: &OrderExplanation, mv: &MoveTrace
             );
         if !beaten && !reason {
             fault(format!("failed, yet attack strength {attack} beats every opposing strength and no reason is named"));
+        }
+        // Each unit the result says the move bounced against has a strength that stopped it.
+        if let OrderResult::Fails(Failure::Bounced { by }) = &e.result {
+            for province in by.iter() {
+                let stopped = mv.opposing.iter().any(|o| o.province == *province && o.value >= attack);
+                if !stopped && e.backup.is_none() {
+                    fault(format!(
+                        "bounced by the unit from {province:?}, yet no strength of it stops attack {attack}"
+                    ));
+                }
+            }
         }
         if let OrderResult::Fails(Failure::NoConvoyPath) = e.result
             && matches!(mv.route, Route::Direct | Route::Convoy { .. })
