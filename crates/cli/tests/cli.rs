@@ -477,7 +477,9 @@ fn adjudicate_explain_json_gives_each_order_its_explanation() {
         // A strength is 1 + the supports counted, unless a note says otherwise.
         let strengths = e["opposing"].as_array().into_iter().flatten().chain([&e["attack"], &e["hold"]]);
         for s in strengths.filter(|s| s.is_object()) {
-            let counted = s["supports"].as_array().map_or(0, |l| l.iter().filter(|x| x["code"] == "counted").count());
+            let counted = s["supports"]
+                .as_array()
+                .map_or(0, |l| l.iter().filter(|x| x["code"] == "counted" || x["code"] == "protected").count());
             if s["note"].is_null() {
                 assert_eq!(s["value"].as_u64(), Some(1 + counted as u64), "{s}");
             }

@@ -78,7 +78,7 @@ pub fn explanation_faults(map: &Map, expected: &[Expect], explanation: &Explanat
             Trace::Support(support) => {
                 let unit = e.unit.as_ref();
                 match (&e.result, &support.status) {
-                    (OrderResult::Succeeds, SupportStatus::Counted) => {}
+                    (OrderResult::Succeeds, SupportStatus::Counted | SupportStatus::Protected { .. }) => {}
                     (OrderResult::Fails(Failure::SupportCut { .. }), SupportStatus::Cut { .. })
                     | (OrderResult::Fails(Failure::SupportDislodged { .. }), SupportStatus::Dislodged { .. })
                     | (OrderResult::Fails(Failure::SupportVoid), SupportStatus::Void(_))
@@ -165,6 +165,15 @@ fn support_fault(map: &Map, orders: &[OrderExplanation], supporter: &Unit, statu
         .find(|o| o.unit.as_ref() == Some(supporter) && !matches!(o.result, OrderResult::Illegal(_)))
         .map(|o| &o.result);
     match status {
+        SupportStatus::Protected { from, .. } => {
+            let against = orders.iter().any(|o| {
+                o.unit.as_ref() == Some(from)
+                    && from.power != supporter.power
+                    && matches!(&o.trace, Trace::Move(mv) if mv.destination == map.province_of(supporter.loc))
+            });
+            let given = supporter_result.is_some_and(|r| r.succeeded());
+            (!against || !given).then(|| "a support protected from a unit that did not attack it, or not given".into())
+        }
         SupportStatus::Counted | SupportStatus::OwnPowerAttacked => {
             (!supporter_result.is_some_and(|r| r.succeeded())).then(|| "a support counted that did not succeed".into())
         }

@@ -179,3 +179,35 @@ fn the_wording_names_strengths_supports_and_cutters() {
         assert!(text.contains(wanted), "`{wanted}` not in:\n{text}");
     }
 }
+
+/// Under the 1971, 1982 and 2000 paradox rules, a support a convoyed attack does not cut is
+/// named as protected by the rule, wherever chapter 6 has one.
+#[test]
+fn a_paradox_rule_that_kept_a_support_is_named() {
+    let cases = dip_datc::load_dir(dip_datc::default_dir().join("v3.1")).expect("case files");
+    let mut protected = Vec::new();
+    for case in &cases {
+        for (i, alternative) in case.alternatives.iter().enumerate() {
+            if !dip_datc::alternative_supported(alternative) {
+                continue;
+            }
+            let Some(ex) = explain_case(case, Some(i)).expect("explains") else { continue };
+            let text = ex.explanation.display(&ex.map).to_string();
+            if ex
+                .explanation
+                .orders
+                .iter()
+                .any(|o| matches!(&o.trace, Trace::Support(s) if matches!(s.status, SupportStatus::Protected { .. })))
+            {
+                assert!(text.contains("paradox rule (4.A.2)"), "{text}");
+                protected.push(format!("{} {:?}", case.id, alternative.rules));
+            }
+        }
+    }
+    // 6.F.16 (pandin's paradox): the convoyed army from Brest does not cut the support of
+    // the attack on the convoying fleet under any of the three rules.
+    for rule in ["1971", "1982", "2000"] {
+        let want = format!("6.F.16 {{\"4.A.2\": \"{rule}\"}}");
+        assert!(protected.contains(&want), "{want} not in {protected:#?}");
+    }
+}

@@ -62,6 +62,7 @@ fn every_explanation_code_is_documented() {
         [
             SupportStatus::Counted,
             SupportStatus::OwnPowerAttacked,
+            SupportStatus::Protected { from: unit, rule: dip::map::rules::ParadoxRule::Rulebook1982 },
             SupportStatus::Cut { by: unit },
             SupportStatus::Dislodged { by: unit },
             SupportStatus::CanalClosed,

@@ -79,10 +79,11 @@ pub struct StatusRow {
     /// the unit supported or convoyed in an order's `support` or `convoy`.
     pub unit: String,
     pub power: String,
-    /// Supports: `counted`, `own_power_attacked`, `cut`, `dislodged`, `canal_closed`,
-    /// `backup`, `void`. Convoys: `convoyed`, `dislodged`, `paradox`, `backup`, `void`.
+    /// Supports: `counted`, `own_power_attacked`, `protected`, `cut`, `dislodged`,
+    /// `canal_closed`, `backup`, `void`. Convoys: `convoyed`, `dislodged`, `paradox`, `backup`, `void`.
     pub code: String,
-    /// The unit that cut it or dislodged the supporter or fleet.
+    /// The unit that cut it or dislodged the supporter or fleet (for `protected`, whose
+    /// attack did not cut it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
     /// For `void`, why: `order_differs`, ...
@@ -91,6 +92,9 @@ pub struct StatusRow {
     /// For `backup` and `paradox`, the rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backup: Option<BackupRow>,
+    /// For `protected`: the §4.A.2 choice that kept `by`'s convoyed attack from cutting it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
     /// The status in words.
     pub reason: String,
 }
@@ -182,8 +186,13 @@ fn strength_row(names: &Names<'_>, s: &Strength) -> StrengthRow {
 }
 
 fn support_row(names: &Names<'_>, unit: &Unit, status: &SupportStatus) -> StatusRow {
+    let rule = match status {
+        SupportStatus::Protected { rule, .. } => Some(rule.to_string()),
+        _ => None,
+    };
     let (by, void, backup) = match status {
         SupportStatus::Cut { by } | SupportStatus::Dislodged { by } => (Some(names.unit(by)), None, None),
+        SupportStatus::Protected { from, .. } => (Some(names.unit(from)), None, None),
         SupportStatus::Void(why) => (None, Some(why.code().into()), None),
         SupportStatus::Backup(rule) => (None, None, Some(backup_row(*rule))),
         _ => (None, None, None),
@@ -195,6 +204,7 @@ fn support_row(names: &Names<'_>, unit: &Unit, status: &SupportStatus) -> Status
         by,
         void,
         backup,
+        rule,
         reason: status.describe(names.map),
     }
 }
@@ -213,6 +223,7 @@ fn convoy_row(names: &Names<'_>, unit: &Unit, status: &ConvoyStatus) -> StatusRo
         by,
         void,
         backup,
+        rule: None,
         reason: status.describe(names.map),
     }
 }

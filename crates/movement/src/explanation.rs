@@ -116,7 +116,7 @@ pub struct Strength {
 impl Strength {
     /// The supports counted in the value.
     pub fn counted(&self) -> usize {
-        self.supports.iter().filter(|s| s.status == SupportStatus::Counted).count()
+        self.supports.iter().filter(|s| s.status.counted()).count()
     }
 }
 
@@ -162,6 +162,9 @@ pub enum SupportStatus {
     Counted,
     /// Given, but not counted here: the supporter's power owns the unit attacked.
     OwnPowerAttacked,
+    /// Given and counted: the convoyed attack of `from` on the supporter would have cut it,
+    /// but the paradox rule chosen for §4.A.2 (1971, 1982, 2000) says it does not.
+    Protected { from: Unit, rule: ParadoxRule },
     /// Cut by this unit's move against the supporter.
     Cut { by: Unit },
     /// The supporter was dislodged by this unit, from the province it supported into.
@@ -319,6 +322,11 @@ fn support_status_text(map: &Map, status: &SupportStatus) -> String {
     match status {
         SupportStatus::Counted => "counted".to_string(),
         SupportStatus::OwnPowerAttacked => "not counted: the supporter's own power owns the unit attacked".to_string(),
+        SupportStatus::Protected { from, rule } => format!(
+            "counted: the convoyed attack of {} does not cut it under the {} paradox rule (4.A.2)",
+            unit_name(map, from),
+            paradox_name(*rule)
+        ),
         SupportStatus::Cut { by } => format!("cut by {}", unit_name(map, by)),
         SupportStatus::Dislodged { by } => format!("cut: the supporter was dislodged by {}", unit_name(map, by)),
         SupportStatus::CanalClosed => "not given: the canal it crosses is closed".to_string(),
@@ -537,18 +545,24 @@ impl StrengthNote {
 }
 
 impl SupportStatus {
-    /// `counted`, `own_power_attacked`, `cut`, `dislodged`, `canal_closed`, `backup`,
-    /// `void`.
+    /// `counted`, `own_power_attacked`, `protected`, `cut`, `dislodged`, `canal_closed`,
+    /// `backup`, `void`.
     pub fn code(&self) -> &'static str {
         match self {
             SupportStatus::Counted => "counted",
             SupportStatus::OwnPowerAttacked => "own_power_attacked",
+            SupportStatus::Protected { .. } => "protected",
             SupportStatus::Cut { .. } => "cut",
             SupportStatus::Dislodged { .. } => "dislodged",
             SupportStatus::CanalClosed => "canal_closed",
             SupportStatus::Backup(_) => "backup",
             SupportStatus::Void(_) => "void",
         }
+    }
+
+    /// Whether the support counts in its strength (`Counted`, `Protected`).
+    pub fn counted(&self) -> bool {
+        matches!(self, SupportStatus::Counted | SupportStatus::Protected { .. })
     }
 
     /// The status in words (`cut by A Munich (Germany)`).
