@@ -413,9 +413,14 @@ impl OrderExplanation {
                     lines.push(opposing.line(map));
                 }
                 lines.push(route_text(map, &mv.route));
-                let beaten: Vec<&Strength> = mv.opposing.iter().filter(|o| o.value >= mv.attack.value).collect();
+                // A province nobody holds is entered with any strength, even 0 (DATC 10.H).
+                let unheld = |o: &Strength| o.kind == StrengthKind::Hold && o.value == 0;
+                let beaten: Vec<&Strength> =
+                    mv.opposing.iter().filter(|o| o.value >= mv.attack.value && !unheld(o)).collect();
                 if self.result.succeeded() {
                     lines.push(format!("attack strength {} beats every opposing strength", mv.attack.value));
+                } else if let Some(note) = mv.attack.note {
+                    lines.push(format!("the move fails: {}", note_text(note)));
                 } else if !beaten.is_empty() {
                     let names: Vec<String> = beaten.iter().map(|o| strength_of(map, o)).collect();
                     lines.push(format!("attack strength {} does not beat {}", mv.attack.value, names.join(", ")));
