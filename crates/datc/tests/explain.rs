@@ -211,3 +211,19 @@ fn a_paradox_rule_that_kept_a_support_is_named() {
         assert!(protected.contains(&want), "{want} not in {protected:#?}");
     }
 }
+
+#[test]
+fn a_bounce_the_strengths_do_not_bear_out_is_caught() {
+    // 6.A.11: A Vienna and A Venice bounce in Tyrolia, each stopped by the other's prevent
+    // strength 1. Weaken Venice's prevent strength in Vienna's explanation (and its
+    // supports, so it still adds up): the bounce the result names is no longer borne out.
+    let mut ex = explained("6.A.11");
+    assert!(faults(&ex).is_empty(), "{:?}", faults(&ex));
+    let Trace::Move(mv) = &mut ex.explanation.orders[0].trace else { panic!("a move") };
+    let prevent = mv.opposing.iter_mut().find(|s| s.kind == dip::explanation::StrengthKind::Prevent);
+    let prevent = prevent.expect("Venice's prevent strength");
+    prevent.value = 0;
+    prevent.note = Some(dip::explanation::StrengthNote::LostHeadToHead);
+    let found = faults(&ex);
+    assert!(found.iter().any(|f| f.contains("yet no strength of it stops")), "{found:?}");
+}
