@@ -14,6 +14,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+mod explain;
+pub use explain::{ExplainedCase, explain_case, explanation_faults};
+
 use dip::{Map, Order, OrderResult, Phase, PhaseKind, Position, Rules, Unit};
 
 /// An expected order result, as a case file writes it: `Succeeds`, `Fails`, `Fails(cut)`
@@ -335,25 +338,8 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     if expected.len() != case.orders.len() {
         return Err(fail(format!("{} results for {} orders", expected.len(), case.orders.len())));
     }
-    let phase: Phase = match &case.phase {
-        Some(p) => p.parse().map_err(fail)?,
-        None => Phase { season: dip::Season::Spring, year: 1901, kind: PhaseKind::Movement },
-    };
-    let mut position = Position::empty(&map, phase);
-    position.owners = map.start_owners().to_vec();
-    if let Some(centres) = &case.centres {
-        position.owners = vec![None; map.province_count()];
-        for (power, list) in centres {
-            let power = map.power_by_name(power).ok_or_else(|| fail(format!("unknown power `{power}` in centres")))?;
-            for name in list {
-                let p = map.province_by_name(name).ok_or_else(|| fail(format!("unknown centre `{name}`")))?;
-                position.owners[p.index()] = Some(power);
-            }
-        }
-    }
-    for text in &case.units {
-        position.units.push(read_unit(&map, text).map_err(fail)?);
-    }
+    let phase = phase_of(case).map_err(fail)?;
+    let position = board(case, &map, phase).map_err(fail)?;
     let (parsed, orders) = read_orders(&map, phase.kind, &case.orders).map_err(fail)?;
 
     let (actual, dislodged, after, next): (Vec<Actual>, Vec<Unit>, Vec<Unit>, Position) = match phase.kind {
@@ -451,6 +437,35 @@ pub fn check(case: &Case, alternative: Option<usize>) -> Result<(), Mismatch> {
     report.push_str("  mismatches:\n");
     report.push_str(&problems.join("\n"));
     Err(fail(report))
+}
+
+/// The case's phase: Spring 1901 Movement unless it says.
+fn phase_of(case: &Case) -> Result<Phase, String> {
+    match &case.phase {
+        Some(p) => p.parse(),
+        None => Ok(Phase { season: dip::Season::Spring, year: 1901, kind: PhaseKind::Movement }),
+    }
+}
+
+/// The board before the case's orders: its units, and its centres' owners (the opening
+/// ones unless it gives them).
+fn board(case: &Case, map: &Map, phase: Phase) -> Result<Position, String> {
+    let mut position = Position::empty(map, phase);
+    position.owners = map.start_owners().to_vec();
+    if let Some(centres) = &case.centres {
+        position.owners = vec![None; map.province_count()];
+        for (power, list) in centres {
+            let power = map.power_by_name(power).ok_or_else(|| format!("unknown power `{power}` in centres"))?;
+            for name in list {
+                let p = map.province_by_name(name).ok_or_else(|| format!("unknown centre `{name}`"))?;
+                position.owners[p.index()] = Some(power);
+            }
+        }
+    }
+    for text in &case.units {
+        position.units.push(read_unit(map, text)?);
+    }
+    Ok(position)
 }
 
 /// Each written order read, or the reason it does not read.

@@ -59,9 +59,11 @@ pub use dip_map::{
     Map, Phase, PhaseKind, Position, PositionError, PowerId, ProvinceId, RuleError, Rules, Season, Subject, Terrain,
     Unit, UnitKind, load, load_str, retreat_options,
 };
+/// Why each order of a movement phase did what it did ([`explain`]).
+pub use dip_movement::explanation;
 pub use dip_movement::{
-    Adjudicator, DislodgedReport, Failure, Illegal, MAX_CONVOY_FLEETS, MovementOutcome, OrderResult, Provinces,
-    adjudicate,
+    Adjudicator, DislodgedReport, Explanation, Failure, Illegal, MAX_CONVOY_FLEETS, MovementOutcome, OrderExplanation,
+    OrderResult, Provinces, adjudicate, explain,
 };
 pub use dip_orders::{
     Action, AdjudicationError, CoastSpec, NameMatching, Notation, Order, OrderLine, ParseError, ParseOptions, Place,

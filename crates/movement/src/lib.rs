@@ -22,12 +22,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod explanation;
 mod input;
 mod outcome;
 mod provinces;
 mod report;
 mod resolve;
 
+pub use explanation::{Explanation, OrderExplanation};
 pub use input::MAX_CONVOY_FLEETS;
 pub use outcome::{DislodgedReport, Failure, Illegal, MovementOutcome, OrderResult};
 pub use provinces::Provinces;
@@ -49,4 +51,19 @@ pub fn adjudicate(
     let mut adjudicator = Adjudicator::new();
     adjudicator.run(map, position, orders, rules)?;
     adjudicator.outcome(map, position, orders)
+}
+
+/// Adjudicates one movement phase and explains how each order was decided (see
+/// [`explanation`]): the results are those of [`adjudicate`], with the strengths, supports,
+/// routes and backup rules behind them. For many phases, keep an [`Adjudicator`] and call
+/// [`Adjudicator::explain`] after [`Adjudicator::run`] only where an explanation is wanted.
+pub fn explain(
+    map: &Map,
+    position: &Position,
+    orders: &[Order],
+    rules: &Rules,
+) -> Result<Explanation, AdjudicationError> {
+    let mut adjudicator = Adjudicator::new();
+    adjudicator.run(map, position, orders, rules)?;
+    adjudicator.explain(map, position, orders)
 }

@@ -6,6 +6,7 @@ use dip_map::Map;
 use dip_map::rules::ParadoxRule;
 
 use super::{Adjudicator, Kind, NONE, State};
+use crate::explanation::BackupRule;
 
 impl Adjudicator {
     /// The backup rule for a cycle with zero or two solutions (DATC §5.B.9): with convoys
@@ -30,6 +31,24 @@ impl Adjudicator {
         // (no head-to-head battle, one written "via convoy") is no circular movement: it
         // bounces, as dipcc's two-unit move cycle without convoy does.
         let land_swap = only_moves && members.clone().any(|k| self.land_pair(map, self.cycle[k]));
+        // Which rule settles the cycle, recorded with each decision it settles (for
+        // `explain`; this path is taken only for a cycle without one solution).
+        self.backup_in_force =
+            Some(if has_leg && !has_bounce && !has_canal && !has_convoy && only_moves && two_solutions {
+                BackupRule::CircularMovement
+            } else if has_convoy {
+                BackupRule::ConvoyParadox(self.rules.paradox_rule)
+            } else if has_canal {
+                BackupRule::CanalParadox
+            } else if has_leg {
+                BackupRule::RailroadParadox
+            } else if only_moves && !land_swap {
+                BackupRule::CircularMovement
+            } else if land_swap {
+                BackupRule::NoSwapOverLand
+            } else {
+                BackupRule::CycleFails
+            });
         if has_leg && !has_bounce && !has_canal && !has_convoy && only_moves && two_solutions {
             for k in members {
                 self.settle_as(self.cycle[k], true);
@@ -86,6 +105,9 @@ impl Adjudicator {
         if slot.order != Kind::Hold {
             slot.state = State::Resolved;
             slot.result = result;
+            if let Some(rule) = self.backup_in_force {
+                self.backup_settled.push((u, rule));
+            }
         }
     }
 
@@ -115,6 +137,7 @@ impl Adjudicator {
     }
 
     pub(super) fn apply_snapshot(&mut self, guess: Guess) {
+        self.backup_in_force = Some(BackupRule::ConvoyParadox(self.rules.paradox_rule));
         let list = std::mem::take(match guess {
             Guess::False => &mut self.snapshot_false,
             Guess::True => &mut self.snapshot_true,

@@ -126,7 +126,7 @@ impl Adjudicator {
     }
 
     /// The matching convoys of move `m`, at most 128 (a chain needs no more).
-    fn convoys_of(&self, m: u16) -> ([u16; 128], usize) {
+    pub(super) fn convoys_of(&self, m: u16) -> ([u16; 128], usize) {
         let mut fleets = [NONE; 128];
         let mut k = 0;
         let mut c = self.slots[m as usize].first_convoy;
@@ -146,7 +146,7 @@ impl Adjudicator {
     }
 
     /// The fleets of `usable` that lie on some route from `from` to `to`.
-    fn on_route(&self, map: &Map, from: u16, to: u16, fleets: &[u16], usable: u128) -> u128 {
+    pub(super) fn on_route(&self, map: &Map, from: u16, to: u16, fleets: &[u16], usable: u128) -> u128 {
         let forward = self.reach(map, from, fleets, usable);
         let backward = self.reach(map, to, fleets, usable);
         if !self.chain(map, from, to, fleets, usable) {

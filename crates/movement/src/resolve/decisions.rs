@@ -6,6 +6,17 @@ use dip_map::{Map, PowerId, ProvinceId, UnitKind};
 
 use super::{Adjudicator, Fallback, Kind, NONE, State};
 
+/// What keeps a support from being given.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Cut {
+    /// It crosses a closed canal.
+    Canal,
+    /// The move of this slot cuts it.
+    By(u16),
+    /// The move of this slot, from the province supported into, dislodges the supporter.
+    DislodgedBy(u16),
+}
+
 impl Adjudicator {
     pub(super) fn adjudicate_move(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
@@ -35,9 +46,16 @@ impl Adjudicator {
     }
 
     pub(super) fn adjudicate_support(&mut self, map: &Map, s: u16) -> bool {
+        self.support_cut(map, s).is_none()
+    }
+
+    /// What keeps support `s` from being given, or `None` when it is given (the support
+    /// decision; also read after resolution to explain it).
+    #[inline(always)]
+    pub(super) fn support_cut(&mut self, map: &Map, s: u16) -> Option<Cut> {
         let sup = self.slots[s as usize];
         if !self.canal_open(map, s) {
-            return false;
+            return Some(Cut::Canal);
         }
         let mut m = self.first_mover[sup.prov as usize];
         // Cut by an attack from anywhere but the province supported into. A train never
@@ -53,7 +71,7 @@ impl Adjudicator {
                 && !(self.rules.convoyed_attack_on_supporter == ConvoyedAttackOnSupporter::Cut
                     && self.by_convoy(map, m));
             if !from_target && !self.paradox_rule_protects(map, s, m) && self.strong_enough_to_cut(map, m, sup.power) {
-                return false;
+                return Some(Cut::By(m));
             }
             m = mv.next_mover;
         }
@@ -68,11 +86,11 @@ impl Adjudicator {
                 && self.resolve(map, m)
                 && !self.paradox_rule_protects(map, s, m)
             {
-                return false;
+                return Some(Cut::DislodgedBy(m));
             }
             m = mv.next_mover;
         }
-        true
+        None
     }
 
     /// A move over a difficult border cuts support only with strength left after the border

@@ -21,6 +21,7 @@ mod canal;
 mod convoy;
 mod cycle;
 mod decisions;
+mod explain;
 mod fleets;
 mod intake;
 mod link;
@@ -245,6 +246,10 @@ pub struct Adjudicator {
     fleets: FleetGraph,
     /// Per unit: its move's route, once decided (convoyed moves only).
     routes: Vec<Route>,
+    /// The decisions a backup rule settled this phase, with the rule (read by `explain`).
+    pub(crate) backup_settled: Vec<(u16, crate::explanation::BackupRule)>,
+    /// The rule `settle_as` records while a backup rule acts.
+    backup_in_force: Option<crate::explanation::BackupRule>,
     /// Scratch of `outcome` (`report.rs`).
     pub(crate) report: crate::report::Scratch,
     /// The map's province and location counts and the number of orders of the last
@@ -334,6 +339,7 @@ impl Adjudicator {
         self.lowest_hit = u32::MAX;
         self.guess_based = false;
         self.fleets.clear();
+        self.backup_settled.clear();
         for unit in &position.units {
             let prov = map.province_of(unit.loc);
             let first = self.unit_at[prov.index()];
