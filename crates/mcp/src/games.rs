@@ -205,6 +205,20 @@ pub struct ResultsArgs {
     pub notation: Option<String>,
 }
 
+/// The arguments of `explain`.
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainArgs {
+    /// The game's id.
+    pub game: String,
+    /// The order to explain: the province of its unit (`Paris`, `par`), or the order as
+    /// `results` shows it (`A Paris - Burgundy`).
+    pub order: String,
+    /// A movement phase played (`Spring 1901 Movement` or `S1901M`); default the last one.
+    #[serde(default)]
+    pub phase: Option<String>,
+}
+
 impl Games {
     /// Opens a folder of games, making it if it does not exist, and reads every game in
     /// it. A game file that cannot be read is an error naming it: a server must not start
@@ -659,6 +673,71 @@ impl Games {
         Ok(Reply {
             words: Some(results_words(&results)),
             json: serde_json::to_value(&results).unwrap_or_default(),
+            png: None,
+        })
+    }
+
+    /// `explain`: how one order of a movement phase was decided, step by step, in the
+    /// library's words ([`dip::explain`]).
+    pub fn explain(&self, args: ExplainArgs) -> Result<Reply> {
+        let entry = self.entry(&args.game)?;
+        let history = entry.game.history();
+        let index = match &args.phase {
+            None => history.iter().rposition(|r| r.position.phase.kind == PhaseKind::Movement).ok_or_else(|| {
+                ToolError::new(format!("game `{}`: no movement phase has been played yet", args.game))
+            })?,
+            Some(name) => history
+                .iter()
+                .position(|r| phase_matches(&r.position.phase, name))
+                .ok_or_else(|| ToolError::new(format!("game `{}`: no phase `{name}` has been played", args.game)))?,
+        };
+        let record = &history[index];
+        let map = entry.game.map();
+        let phase = record.position.phase.to_string();
+        if record.position.phase.kind != PhaseKind::Movement {
+            return Err(ToolError::new(format!(
+                "{phase} is not a movement phase: explain traces movement phases; `results` gives each retreat's and adjustment's result and reason"
+            )));
+        }
+        let wanted = args.order.trim();
+        let by_text = record
+            .orders
+            .iter()
+            .position(|o| Notation::ALL.iter().any(|&n| o.display_as(map, n).to_string().eq_ignore_ascii_case(wanted)));
+        let which = match by_text {
+            Some(i) => i,
+            None => {
+                let province = province(map, wanted)?;
+                record.orders.iter().position(|o| o.unit.place.province == province).ok_or_else(|| {
+                    ToolError::new(format!(
+                        "no order was given in {phase} for a unit in {}; `results` lists the orders given",
+                        map.province(province).name
+                    ))
+                })?
+            }
+        };
+        let explanation = dip::explain(map, &record.position, &record.orders, entry.game.rules())
+            .map_err(|e| ToolError::new(format!("{phase}: {e}")))?;
+        let order =
+            explanation.orders.iter().find(|o| o.index == which).ok_or_else(|| {
+                ToolError::new(format!("{phase}: the explanation has no entry for order {}", which + 1))
+            })?;
+        let written = record.orders[which].display(map).to_string();
+        let steps = order.lines(map);
+        let mut words = format!("{phase}: {written}\n");
+        for step in &steps {
+            words.push_str(&format!("  {step}\n"));
+        }
+        Ok(Reply {
+            words: Some(words),
+            json: json!({
+                "game": args.game,
+                "phase": phase,
+                "order": written,
+                "power": map.power(record.orders[which].power).name,
+                "steps": steps,
+                "trace": serde_json::to_value(order).map_err(|e| ToolError::new(e.to_string()))?,
+            }),
             png: None,
         })
     }

@@ -12,8 +12,8 @@ mod games;
 mod server;
 
 pub use games::{
-    BoardArgs, GameArgs, Games, LegalArgs, MAX_GAMES, MAX_ORDER_BYTES, MAX_ORDERS_PER_CALL, NewGameArgs, ReadyArgs,
-    Reply, ResultsArgs, SubmitArgs, ToolError,
+    BoardArgs, ExplainArgs, GameArgs, Games, LegalArgs, MAX_GAMES, MAX_ORDER_BYTES, MAX_ORDERS_PER_CALL, NewGameArgs,
+    ReadyArgs, Reply, ResultsArgs, SubmitArgs, ToolError,
 };
 pub use server::DipServer;
 

@@ -18,7 +18,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::games::{
-    BoardArgs, GameArgs, Games, LegalArgs, NewGameArgs, ReadyArgs, Reply, ResultsArgs, SubmitArgs, ToolError,
+    BoardArgs, ExplainArgs, GameArgs, Games, LegalArgs, NewGameArgs, ReadyArgs, Reply, ResultsArgs, SubmitArgs,
+    ToolError,
 };
 
 /// The arguments of `games`: none.
@@ -86,6 +87,12 @@ const TOOLS: &[ToolSpec] = &[
         for_one_power: true,
     },
     ToolSpec {
+        name: "explain",
+        description: "How one order of a movement phase (by default the last played) was decided, step by step: for a move its attack strength and the supports counted, each opposing hold, defend and prevent strength with its supports, each support counted or cut (and by whom), the convoy route used or why none; for a support or convoy whether it was cut or disrupted and by what; where a backup rule decided. Name the order by its unit's province or as `results` writes it.",
+        schema: schema_for_type::<ExplainArgs>,
+        for_one_power: true,
+    },
+    ToolSpec {
         name: "history",
         description: "Every phase played: its board, the orders given (MILA notation) and their results.",
         schema: schema_for_type::<GameArgs>,
@@ -139,6 +146,7 @@ impl DipServer {
             "ready" => args(name, arguments).and_then(|a| games.ready(a)),
             "advance" => args(name, arguments).and_then(|a| games.advance(a)),
             "results" => args(name, arguments).and_then(|a| games.results(a)),
+            "explain" => args(name, arguments).and_then(|a| games.explain(a)),
             "history" => args(name, arguments).and_then(|a| games.history(a)),
             "saved_game" => args(name, arguments).and_then(|a| games.saved_game(a)),
             _ => Err(ToolError::new(format!("tool `{name}` is listed but not served"))),

@@ -188,7 +188,7 @@ fn every_tool_has_a_described_object_schema() {
     let folder = Folder::new("schemas");
     let server = server(&folder, None);
     let tools = server.tools();
-    assert_eq!(tools.len(), 10);
+    assert_eq!(tools.len(), 11);
     for tool in tools {
         assert!(tool.description.as_ref().is_some_and(|d| d.len() > 40), "{}", tool.name);
         assert_eq!(tool.input_schema.get("type"), Some(&json!("object")), "{}", tool.name);
@@ -207,4 +207,44 @@ fn the_board_comes_as_a_picture_when_asked() {
     assert_eq!(image.mime_type, "image/png");
     // Base64 of the PNG signature.
     assert!(image.data.starts_with("iVBORw0KGgo"), "{}", &image.data[..20]);
+}
+
+#[test]
+fn explain_gives_the_library_s_steps_for_one_order() {
+    let folder = Folder::new("explain");
+    let server = server(&folder, None);
+    ok(&server, "new_game", json!({"id": "g"}));
+    ok(
+        &server,
+        "submit_orders",
+        json!({"game": "g", "power": "France", "orders": ["A Paris - Burgundy", "A Marseilles S A Paris - Burgundy"]}),
+    );
+    ok(&server, "submit_orders", json!({"game": "g", "power": "Germany", "orders": ["A Munich - Burgundy"]}));
+    ok(&server, "advance", json!({"game": "g"}));
+    let by_province = ok(&server, "explain", json!({"game": "g", "order": "Paris"}));
+    let by_text = ok(&server, "explain", json!({"game": "g", "order": "A PAR - BUR", "phase": "S1901M"}));
+    assert_eq!(by_province, by_text);
+    assert_eq!(by_province["order"], "A Paris - Burgundy");
+    // The steps are the library's own words for that order.
+    let map = dip::variant("standard").expect("standard");
+    let position = dip::Position::opening(&map);
+    let options =
+        |p: &str| dip::ParseOptions::new(dip::PhaseKind::Movement).power(map.power_by_name(p).expect("power"));
+    let orders: Vec<dip::Order> = [
+        ("France", "A Paris - Burgundy"),
+        ("France", "A Marseilles S A Paris - Burgundy"),
+        ("Germany", "A Munich - Burgundy"),
+    ]
+    .iter()
+    .map(|(p, t)| dip::parse_order(&map, options(p), t).expect("an order"))
+    .collect();
+    let rules = dip::Rules::of_variant(&map).expect("rules");
+    let explanation = dip::explain(&map, &position, &orders, &rules).expect("an explanation");
+    let steps: Vec<String> = explanation.orders[0].lines(&map);
+    assert_eq!(by_province["steps"], json!(steps));
+    assert!(steps.iter().any(|s| s.starts_with("attack strength of A Paris")), "{steps:?}");
+    let munich = ok(&server, "explain", json!({"game": "g", "order": "mun"}));
+    assert_eq!(munich["power"], "Germany");
+    assert!(err(&server, "explain", json!({"game": "g", "order": "Vienna"})).contains("no order was given"));
+    assert!(err(&server, "explain", json!({"game": "g", "order": "Atlantis"})).contains("no province"));
 }

@@ -35,6 +35,7 @@ TOOLS = {
     "ready",
     "advance",
     "results",
+    "explain",
     "history",
     "saved_game",
 }
@@ -168,10 +169,10 @@ def test_a_whole_game_through_the_tools_is_dip_game(dip_binary: str, tmp_path: P
     async def play(client: Client, phases: int) -> None:
         if state["phases"] == 0:
             made = await client.call("new_game", id="g", variant="standard")
-            assert made["phase"] == reference.phase
+            assert made["phase"] == reference.position.phase_long
         for _ in range(phases):
             board = await client.call("board", game="g")
-            assert board["phase"] == reference.phase
+            assert board["phase"] == reference.position.phase_long
             if board["winner"] or board["phase"].split()[1] == "1920":
                 state["done"] = True
                 return
@@ -194,7 +195,7 @@ def test_a_whole_game_through_the_tools_is_dip_game(dip_binary: str, tmp_path: P
                     if played["adjudicated"] is not False:
                         break
                 assert played["adjudicated"] == board["phase"], played
-            assert played["phase"] == reference.phase
+            assert played["phase"] == reference.position.phase_long
             state["phases"] += 1
             saved = await client.call("saved_game", game="g")
             assert saved == reference.to_saved_game("g"), f"phase {state['phases']}"
@@ -210,13 +211,15 @@ def test_a_whole_game_through_the_tools_is_dip_game(dip_binary: str, tmp_path: P
     # A server started again on the folder goes on where the first stopped.
     anyio.run(with_server, dip_binary, folder, lambda c: play(c, 10_000))
     assert state["done"]
-    assert reference.winner is not None or reference.phase.split()[1] == "1920"
+    assert reference.winner is not None or reference.position.phase_long.split()[1] == "1920"
+    print(f"seed {seed}: {state['phases']} phases, to {reference.position.phase_long}, winner {reference.winner}")
 
 
 def test_bad_input_is_a_tool_error_with_memory_flat(dip_binary: str, tmp_path: Path) -> None:
     async def body(client: Client) -> None:
         await client.call("new_game", id="g")
         pid = server_pid(dip_binary)
+        start = rss_kib(pid)
         junk_rng = random.Random(7)
         hundred_thousand = ["A Paris - Burgundy"] * 100_000
 
@@ -241,14 +244,15 @@ def test_bad_input_is_a_tool_error_with_memory_flat(dip_binary: str, tmp_path: P
         for _ in range(40):
             await round_of_bad_input()
         after = rss_kib(pid)
-        # Forty rounds of 11 refusals (each round sending ~2 MB) leave the server's memory
-        # where five rounds left it: nothing is kept.
-        assert after - before < 4096, (before, after)
+        # Forty more rounds of 11 refusals leave the server's memory where five rounds left
+        # it, give or take the allocator's keeping of freed pages (a few MiB either way after
+        # each 2 MB flood of orders): a round kept would be 40 × at least 5 MiB.
+        assert after - before < 16 * 1024, (before, after)
         # And it still plays.
         await client.call("submit_orders", game="g", power="France", orders=["A Paris - Burgundy"])
         played = await client.call("advance", game="g")
         assert played["phase"] == "Fall 1901 Movement"
-        print(f"dip mcp VmRSS: {before} KiB after 5 rounds of bad input, {after} KiB after 45")
+        print(f"dip mcp VmRSS: {start} KiB at first, {before} KiB after 5 rounds of bad input, {after} KiB after 45")
 
     anyio.run(with_server, dip_binary, tmp_path / "games", body)
 
