@@ -156,7 +156,7 @@ def test_the_server_lists_its_tools(dip_binary: str, tmp_path: Path) -> None:
     anyio.run(with_server, dip_binary, tmp_path / "games", body)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1])
 def test_a_whole_game_through_the_tools_is_dip_game(dip_binary: str, tmp_path: Path, seed: int) -> None:
     """Random legal orders to a winner or 1920; after every phase the server's saved game
     is the saved game of `dip.Game` given the same orders. The server is stopped and started
@@ -202,6 +202,13 @@ def test_a_whole_game_through_the_tools_is_dip_game(dip_binary: str, tmp_path: P
             results = await client.call("results", game="g", notation="mila")
             assert results["schema"] == "dip-results"
             assert len(results["orders"]) == len(orders)
+            if results["phase"].endswith("Movement") and results["orders"]:
+                # One order's decision, named as `results` writes it.
+                row = rng.choice(results["orders"])
+                explained = await client.call("explain", game="g", order=row["order"])
+                assert explained["phase"] == results["phase"]
+                assert explained["power"] == row["power"]
+                assert explained["trace"]["index"] == row["index"]
             # MILA's result codes for the same phase agree with dip.Game's.
             history = await client.call("history", game="g")
             assert history["phases"][-1]["results"] == reference.history[-1]["results"]
