@@ -193,8 +193,8 @@ enum Command {
         /// started again on it goes on where it was. Made if missing.
         #[arg(long, value_name = "DIR")]
         games: PathBuf,
-        /// Act for this power only (`--power France`): the tools refuse other powers' orders
-        /// and `advance` is not offered.
+        /// Act for this power only (`--power France`): `submit_orders` and `ready` refuse
+        /// other powers and `advance` is not offered; the board stays public.
         #[arg(long, value_name = "POWER")]
         power: Option<String>,
     },

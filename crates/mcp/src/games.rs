@@ -227,7 +227,14 @@ impl Games {
         std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
         let mut games = Games { folder: folder.to_path_buf(), games: BTreeMap::new(), power: None };
         if let Some(name) = &power {
-            // Any variant's power of that name will do; the check per game is in `power_of`.
+            // A power of some variant: each game's own map is checked when it is played.
+            let known = dip::EMBEDDED_VARIANTS
+                .iter()
+                .filter_map(|(n, _)| dip::variant(n).ok())
+                .any(|map| map.power_by_name(name).is_some());
+            if !known {
+                return Err(format!("--power {name}: no variant has a power of that name"));
+            }
             games.power = Some(name.clone());
         }
         let listing = std::fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
@@ -279,12 +286,18 @@ impl Games {
         dip::atomic_write(&path, text).map_err(|e| ToolError::new(format!("game `{id}` not saved: {e}")))
     }
 
-    /// The power named, checked against the restriction of the server.
-    fn power_of(&self, map: &Map, name: &str) -> Result<PowerId> {
-        let power = map.power_by_name(name).ok_or_else(|| {
+    /// The power named, to read about: any power of the map.
+    fn power_named(&self, map: &Map, name: &str) -> Result<PowerId> {
+        map.power_by_name(name).ok_or_else(|| {
             let names: Vec<String> = map.players().map(|p| map.power(p).name.clone()).collect();
-            ToolError::new(format!("no power named `{name}` in {}: the powers are {}", map.name(), names.join(", ")))
-        })?;
+            let shown: String = name.chars().take(80).collect();
+            ToolError::new(format!("no power named `{shown}` in {}: the powers are {}", map.name(), names.join(", ")))
+        })
+    }
+
+    /// The power named, to act for: checked against the restriction of the server.
+    fn power_of(&self, map: &Map, name: &str) -> Result<PowerId> {
+        let power = self.power_named(map, name)?;
         if let Some(only) = &self.power
             && map.power_by_name(only) != Some(power)
         {
@@ -293,11 +306,12 @@ impl Games {
         Ok(power)
     }
 
-    /// An optional power argument; a restricted server's own power when none is given.
+    /// An optional power argument to read about (the board is public: any power may be
+    /// named); a restricted server's own power when none is given.
     fn optional_power(&self, map: &Map, name: Option<&str>) -> Result<Option<PowerId>> {
         match (name, &self.power) {
-            (Some(name), _) => self.power_of(map, name).map(Some),
-            (None, Some(only)) => self.power_of(map, only).map(Some),
+            (Some(name), _) => self.power_named(map, name).map(Some),
+            (None, Some(only)) => self.power_named(map, only).map(Some),
             (None, None) => Ok(None),
         }
     }
@@ -379,7 +393,12 @@ impl Games {
         let game = &entry.game;
         let map = game.map();
         let position = game.position();
-        let only = self.optional_power(map, args.power.as_deref())?;
+        // The whole board is public, so a server for one power shows every power unless
+        // one is named.
+        let only = match args.power.as_deref() {
+            Some(name) => Some(self.power_named(map, name)?),
+            None => None,
+        };
         let names = Names::new(map, notation);
         let mut words = String::new();
         let winner = game.winner().map(|p| map.power(p).name.clone());

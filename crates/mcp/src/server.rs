@@ -203,7 +203,7 @@ impl ServerHandler for DipServer {
             "Diplomacy, adjudicated by dip. Start with `games` or `new_game`; read the position with `board` and each unit's choices with `legal_orders`; give orders with `submit_orders` and say `ready`; read what happened with `results`.",
         );
         if let Some(only) = only {
-            instructions.push_str(&format!(" This server acts for {only} only."));
+            instructions.push_str(&format!(" This server acts for {only} only: it submits orders and says ready for {only}; the whole board may be read."));
         }
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("dip", env!("CARGO_PKG_VERSION")))

@@ -178,9 +178,14 @@ fn a_server_for_one_power_refuses_the_others() {
     );
     assert!(err(&server, "ready", json!({"game": "g", "power": "Germany"})).contains("France only"));
     assert!(err(&server, "advance", json!({"game": "g"})).contains("no tool"));
+    // Reading is open: the whole board, another power's legal orders.
     let board = ok(&server, "board", json!({"game": "g"}));
-    assert_eq!(board["powers"].as_array().map(Vec::len), Some(1));
-    assert_eq!(board["powers"][0]["power"], "France");
+    assert_eq!(board["powers"].as_array().map(Vec::len), Some(7));
+    let own = ok(&server, "legal_orders", json!({"game": "g"}));
+    assert!(own["units"].as_array().expect("units").iter().all(|u| u["power"] == "France"), "{own}");
+    let german = ok(&server, "legal_orders", json!({"game": "g", "power": "Germany"}));
+    assert_eq!(german["units"].as_array().map(Vec::len), Some(3));
+    assert!(Games::open(folder.path(), Some("Narnia".into())).is_err_and(|e| e.contains("--power Narnia")));
 }
 
 #[test]

@@ -270,8 +270,10 @@ def test_a_server_for_one_power(dip_binary: str, tmp_path: Path) -> None:
         assert names == TOOLS - {"advance"}
         await client.call("new_game", id="g")
         assert "France only" in await client.fails("submit_orders", {"game": "g", "power": "Germany", "orders": []})
-        board = await client.call("board", game="g")
+        board = await client.call("board", game="g", power="France")
         assert [p["power"] for p in board["powers"]] == ["France"]
+        legal = await client.call("legal_orders", game="g")
+        assert {u["power"] for u in legal["units"]} == {"France"}
 
     anyio.run(with_server, dip_binary, tmp_path / "games", body, "--power", "France")
 
