@@ -244,7 +244,12 @@ impl Games {
             .collect();
         paths.sort();
         for path in paths {
-            let Some(id) = path.file_stem().and_then(|s| s.to_str()).filter(|s| valid_id(s)) else { continue };
+            let Some(id) = path.file_stem().and_then(|s| s.to_str()).filter(|s| valid_id(s)) else {
+                return Err(format!(
+                    "{}: not a game's file (a game's is ID.json, the id of letters, digits, `-` and `_`); move it out of the games folder",
+                    path.display()
+                ));
+            };
             let entry = read_game(&path)?;
             games.games.insert(id.to_string(), entry);
         }
@@ -830,7 +835,7 @@ fn phase_matches(phase: &dip::Phase, name: &str) -> bool {
     }
     let short: String = long
         .split_whitespace()
-        .map(|w| if w.chars().all(|c| c.is_ascii_digit()) { w.to_string() } else { w[..1].to_string() })
+        .map(|w| if w.chars().all(|c| c.is_ascii_digit()) { w.to_string() } else { w.chars().take(1).collect() })
         .collect();
     short.eq_ignore_ascii_case(name.trim())
 }

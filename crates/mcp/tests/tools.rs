@@ -253,3 +253,21 @@ fn explain_gives_the_library_s_steps_for_one_order() {
     assert!(err(&server, "explain", json!({"game": "g", "order": "Vienna"})).contains("no order was given"));
     assert!(err(&server, "explain", json!({"game": "g", "order": "Atlantis"})).contains("no province"));
 }
+
+#[test]
+fn a_game_file_that_cannot_be_read_stops_the_server_at_start() {
+    let folder = Folder::new("corrupt");
+    {
+        let first = server(&folder, None);
+        ok(&first, "new_game", json!({"id": "g"}));
+    }
+    let file = folder.path().join("g.json");
+    let text = std::fs::read_to_string(&file).expect("the game was saved");
+    std::fs::write(&file, &text[..text.len() / 2]).expect("written");
+    let error = Games::open(folder.path(), None).expect_err("a cut game file is refused");
+    assert!(error.contains("g.json") && error.contains("not a dip mcp game"), "{error}");
+    std::fs::write(&file, text).expect("written");
+    std::fs::write(folder.path().join("notes about it.json"), "{}").expect("written");
+    let error = Games::open(folder.path(), None).expect_err("a stray file is refused");
+    assert!(error.contains("notes about it.json"), "{error}");
+}
