@@ -116,6 +116,11 @@ enum Command {
         /// Burgundy`), `judge` (`A par - bur`) or `mila` (`A PAR - BUR`).
         #[arg(long, value_name = "NOTATION", default_value = "datc", value_parser = load::notation, requires = "json")]
         notation: dip::Notation,
+        /// Explain how each order of a movement phase was decided: the strengths compared,
+        /// each support counted, cut (by whom) or void, the convoy route, the backup rules
+        /// that decided. With `--json`, each order row gets an `explanation`.
+        #[arg(long)]
+        explain: bool,
         #[command(flatten)]
         rules: load::RuleArgs,
     },
@@ -222,9 +227,10 @@ fn main() -> ExitCode {
         Command::Replay { files, rules } => games::replay(files, rules),
         Command::Serve(args) => serve::stdio(args),
         Command::New { variant, format, id } => play::new(variant, *format, id.as_deref()),
-        Command::Adjudicate { file, json, pretty, notation, rules } => {
+        Command::Adjudicate { file, json, pretty, notation, explain, rules } => {
             let pretty = *pretty || std::io::stdout().is_terminal();
-            play::adjudicate(file, play::JsonOutput { json: *json, pretty, notation: *notation }, rules)
+            let output = play::JsonOutput { json: *json, pretty, notation: *notation, explain: *explain };
+            play::adjudicate(file, output, rules)
         }
         Command::Run { game, orders, out, format, id, differing_boards, rules } => {
             let output = play::RunOutput { out: out.as_deref(), format: *format, id: id.as_deref() };

@@ -69,6 +69,8 @@ pub struct JsonOutput {
     pub pretty: bool,
     /// The notation of orders, units and provinces in the JSON.
     pub notation: Notation,
+    /// Explain how each order of a movement phase was decided.
+    pub explain: bool,
 }
 
 /// JSON text: indented for people, compact for programs.
@@ -96,8 +98,13 @@ pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -
             outcome: (&record.outcome).into(),
             next: game.position(),
         };
-        let results = PhaseResults::new(map, played, output.notation)
+        let mut results = PhaseResults::new(map, played, output.notation)
             .map_err(|e| vec![format!("{file}: internal error: {e}")])?;
+        if let Some(explanation) = explanation(&game, output.explain, &file)? {
+            results
+                .explain(map, &explanation, output.notation)
+                .map_err(|e| vec![format!("{file}: internal error: {e}")])?;
+        }
         let json = json_text(&results, output.pretty)
             .map_err(|e| vec![format!("{file}: cannot write the results as JSON: {e}")])?;
         outln!(out, "{json}");
@@ -108,9 +115,45 @@ pub fn adjudicate(path: &Path, output: JsonOutput, rule_args: &load::RuleArgs) -
     outln!(out, "{file}: {phase} ({})", map.title());
     outln!(out);
     out.push_str(&report.text);
+    if output.explain {
+        explanation_text(&game, &file, &mut out)?;
+    }
     outln!(out, "Next position ({}):", game.phase());
     outln!(out, "{next}");
     Ok(Output::new(out, ExitCode::SUCCESS))
+}
+
+/// The explanation of the phase just played, when asked for and the phase is a movement
+/// phase (only those are explained).
+fn explanation(game: &Game, asked: bool, file: &str) -> Result<Option<dip::Explanation>, Errors> {
+    let Some(record) = game.history().last() else { return Ok(None) };
+    if !asked || record.position.phase.kind != dip::PhaseKind::Movement {
+        return Ok(None);
+    }
+    dip::explain(game.map(), &record.position, &record.orders, game.rules())
+        .map(Some)
+        .map_err(|e| vec![format!("{file}: internal error: cannot explain {}: {e}", record.position.phase)])
+}
+
+/// `--explain` in text: each readable order, its result, and the steps that decided it.
+fn explanation_text(game: &Game, file: &str, out: &mut String) -> Result<(), Errors> {
+    let Some(record) = game.history().last() else { return Ok(()) };
+    let Some(explanation) = explanation(game, true, file)? else {
+        outln!(out, "Explanation: only movement phases are explained; {} is not one.", record.position.phase);
+        outln!(out);
+        return Ok(());
+    };
+    let map = game.map();
+    outln!(out, "Explanation:");
+    for (order, e) in record.orders.iter().zip(&explanation.orders) {
+        let power = map.power(order.power).name.as_str();
+        outln!(out, "  {power}: {} ({})", order.display(map), e.result.code());
+        for line in e.lines(map) {
+            outln!(out, "    {line}");
+        }
+    }
+    outln!(out);
+    Ok(())
 }
 
 /// The file format `dip new` and `dip run` write a game in.

@@ -443,3 +443,55 @@ fn adjudicate_reports_unreadable_adjustment_orders() {
     assert!(run.stdout.contains("Germany: `Build A Xyzzy`: expected"), "{}", run.stdout);
     assert!(run.stdout.contains("Germany: 4 centres, 1 unit: may build 3: built 1, 2 not used"), "{}", run.stdout);
 }
+
+#[test]
+fn adjudicate_explain_shows_strengths_supports_and_cutters() {
+    let run = dip(&["adjudicate", "--explain", "examples/midgame_34.ron"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let text = &run.stdout;
+    assert!(text.contains("Explanation:\n"), "{text}");
+    // F Barents Sea dislodges A Norway; its attack strength and each opposing strength.
+    let at = text.find("  England: F Barents Sea - Norway (succeeds)\n").expect("F BAR - NWY explained");
+    let block: Vec<&str> = text[at..].lines().skip(1).take_while(|l| l.starts_with("    ")).collect();
+    let want = [
+        "    attack strength of F Barents Sea (England): 2 = 1 + 1 support; support from F Norwegian Sea (England) counted",
+        "    hold strength of A Norway (Russia): 1 = 1 + 0 supports; support from A Sweden (Russia) cut by F Denmark (Germany)",
+        "    route: direct, not by convoy",
+        "    attack strength 2 beats every opposing strength",
+    ];
+    assert_eq!(block, want);
+    // Without --explain there is no explanation.
+    let plain = dip(&["adjudicate", "examples/midgame_34.ron"]);
+    assert!(!plain.stdout.contains("Explanation:"), "{}", plain.stdout);
+}
+
+#[test]
+fn adjudicate_explain_json_gives_each_order_its_explanation() {
+    let run = dip(&["adjudicate", "--json", "--explain", "examples/midgame_34.ron"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    let rows = value["orders"].as_array().expect("orders");
+    for row in rows {
+        let e = &row["explanation"];
+        assert!(e["lines"].as_array().is_some_and(|l| !l.is_empty() || e["kind"] == "other"), "{row}");
+        // A strength is 1 + the supports counted, unless a note says otherwise.
+        let strengths = e["opposing"].as_array().into_iter().flatten().chain([&e["attack"], &e["hold"]]);
+        for s in strengths.filter(|s| s.is_object()) {
+            let counted = s["supports"]
+                .as_array()
+                .map_or(0, |l| l.iter().filter(|x| x["code"] == "counted" || x["code"] == "protected").count());
+            if s["note"].is_null() {
+                assert_eq!(s["value"].as_u64(), Some(1 + counted as u64), "{s}");
+            }
+        }
+    }
+    let bar = rows.iter().find(|r| r["order"] == "F Barents Sea - Norway").expect("F BAR - NWY");
+    assert_eq!(bar["explanation"]["kind"], "move");
+    assert_eq!(bar["explanation"]["attack"]["unit"], "F Barents Sea");
+    assert_eq!(bar["explanation"]["route"]["code"], "direct");
+    assert_eq!(bar["explanation"]["opposing"][0]["kind"], "hold");
+    assert_eq!(bar["explanation"]["opposing"][0]["unit"], "A Norway");
+    // Without --explain the rows have none.
+    let plain = dip(&["adjudicate", "--json", "examples/midgame_34.ron"]);
+    assert!(!plain.stdout.contains("\"explanation\""));
+}

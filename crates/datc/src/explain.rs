@@ -78,7 +78,7 @@ pub fn explanation_faults(map: &Map, expected: &[Expect], explanation: &Explanat
             Trace::Support(support) => {
                 let unit = e.unit.as_ref();
                 match (&e.result, &support.status) {
-                    (OrderResult::Succeeds, SupportStatus::Counted) => {}
+                    (OrderResult::Succeeds, SupportStatus::Counted | SupportStatus::Protected { .. }) => {}
                     (OrderResult::Fails(Failure::SupportCut { .. }), SupportStatus::Cut { .. })
                     | (OrderResult::Fails(Failure::SupportDislodged { .. }), SupportStatus::Dislodged { .. })
                     | (OrderResult::Fails(Failure::SupportVoid), SupportStatus::Void(_))
@@ -103,6 +103,7 @@ pub fn explanation_faults(map: &Map, expected: &[Expect], explanation: &Explanat
                         fault(format!("convoy dislodged by {}, which did not move there", name(&Some(*by))));
                     }
                 }
+                (OrderResult::Fails(_), ConvoyStatus::Backup(rule)) if e.backup == Some(*rule) => {}
                 (result, status) => fault(format!("convoy {status:?} with result {}", result.code())),
             },
             Trace::Hold(hold) => {
@@ -164,6 +165,15 @@ fn support_fault(map: &Map, orders: &[OrderExplanation], supporter: &Unit, statu
         .find(|o| o.unit.as_ref() == Some(supporter) && !matches!(o.result, OrderResult::Illegal(_)))
         .map(|o| &o.result);
     match status {
+        SupportStatus::Protected { from, .. } => {
+            let against = orders.iter().any(|o| {
+                o.unit.as_ref() == Some(from)
+                    && from.power != supporter.power
+                    && matches!(&o.trace, Trace::Move(mv) if mv.destination == map.province_of(supporter.loc))
+            });
+            let given = supporter_result.is_some_and(|r| r.succeeded());
+            (!against || !given).then(|| "a support protected from a unit that did not attack it, or not given".into())
+        }
         SupportStatus::Counted | SupportStatus::OwnPowerAttacked => {
             (!supporter_result.is_some_and(|r| r.succeeded())).then(|| "a support counted that did not succeed".into())
         }
@@ -177,6 +187,11 @@ fn support_fault(map: &Map, orders: &[OrderExplanation], supporter: &Unit, statu
         }
         SupportStatus::Dislodged { by } => (!moved_into(orders, by, map.province_of(supporter.loc)))
             .then(|| "a supporter called dislodged by a unit that did not move in".into()),
+        // A backup rule's failure is the rule the supporter's own decision was settled by.
+        SupportStatus::Backup(rule) => {
+            let settled = orders.iter().any(|o| o.unit.as_ref() == Some(supporter) && o.backup == Some(*rule));
+            (!settled).then(|| format!("a support called failed by {rule:?}, which did not settle it"))
+        }
         _ => None,
     }
 }
@@ -231,8 +246,19 @@ fn move_faults(orders: &[OrderExplanation], e: &OrderExplanation, mv: &MoveTrace
         if !beaten && !reason {
             fault(format!("failed, yet attack strength {attack} beats every opposing strength and no reason is named"));
         }
+        // Each unit the result says the move bounced against has a strength that stopped it.
+        if let OrderResult::Fails(Failure::Bounced { by }) = &e.result {
+            for province in by.iter() {
+                let stopped = mv.opposing.iter().any(|o| o.province == *province && o.value >= attack);
+                if !stopped && e.backup.is_none() {
+                    fault(format!(
+                        "bounced by the unit from {province:?}, yet no strength of it stops attack {attack}"
+                    ));
+                }
+            }
+        }
         if let OrderResult::Fails(Failure::NoConvoyPath) = e.result
-            && matches!(mv.route, Route::Land | Route::Convoy { .. })
+            && matches!(mv.route, Route::Direct | Route::Convoy { .. })
         {
             fault(format!("failed for want of a convoy, yet its route is {:?}", mv.route));
         }

@@ -172,10 +172,58 @@ fn the_wording_names_strengths_supports_and_cutters() {
     let text = ex.explanation.display(&ex.map).to_string();
     eprintln!("{text}");
     for wanted in [
-        "2: attack strength of A Trieste (Austria): 2 = 1 + 1 support; support of F Adriatic Sea (Austria) counted",
-        "2: hold strength of A Venice (Italy): 1 = 1 + 0 supports; support of A Tyrolia (Italy) cut by A Vienna (Austria)",
-        "5: support of A Venice (Italy): cut by A Vienna (Austria)",
+        "2: attack strength of A Trieste (Austria): 2 = 1 + 1 support; support from F Adriatic Sea (Austria) counted",
+        "2: hold strength of A Venice (Italy): 1 = 1 + 0 supports; support from A Tyrolia (Italy) cut by A Vienna (Austria)",
+        "5: support for A Venice (Italy): cut by A Vienna (Austria)",
     ] {
         assert!(text.contains(wanted), "`{wanted}` not in:\n{text}");
     }
+}
+
+/// Under the 1971, 1982 and 2000 paradox rules, a support a convoyed attack does not cut is
+/// named as protected by the rule, wherever chapter 6 has one.
+#[test]
+fn a_paradox_rule_that_kept_a_support_is_named() {
+    let cases = dip_datc::load_dir(dip_datc::default_dir().join("v3.1")).expect("case files");
+    let mut protected = Vec::new();
+    for case in &cases {
+        for (i, alternative) in case.alternatives.iter().enumerate() {
+            if !dip_datc::alternative_supported(alternative) {
+                continue;
+            }
+            let Some(ex) = explain_case(case, Some(i)).expect("explains") else { continue };
+            let text = ex.explanation.display(&ex.map).to_string();
+            if ex
+                .explanation
+                .orders
+                .iter()
+                .any(|o| matches!(&o.trace, Trace::Support(s) if matches!(s.status, SupportStatus::Protected { .. })))
+            {
+                assert!(text.contains("paradox rule (4.A.2)"), "{text}");
+                protected.push(format!("{} {:?}", case.id, alternative.rules));
+            }
+        }
+    }
+    // 6.F.16 (pandin's paradox): the convoyed army from Brest does not cut the support of
+    // the attack on the convoying fleet under any of the three rules.
+    for rule in ["1971", "1982", "2000"] {
+        let want = format!("6.F.16 {{\"4.A.2\": \"{rule}\"}}");
+        assert!(protected.contains(&want), "{want} not in {protected:#?}");
+    }
+}
+
+#[test]
+fn a_bounce_the_strengths_do_not_bear_out_is_caught() {
+    // 6.A.11: A Vienna and A Venice bounce in Tyrolia, each stopped by the other's prevent
+    // strength 1. Weaken Venice's prevent strength in Vienna's explanation (and its
+    // supports, so it still adds up): the bounce the result names is no longer borne out.
+    let mut ex = explained("6.A.11");
+    assert!(faults(&ex).is_empty(), "{:?}", faults(&ex));
+    let Trace::Move(mv) = &mut ex.explanation.orders[0].trace else { panic!("a move") };
+    let prevent = mv.opposing.iter_mut().find(|s| s.kind == dip::explanation::StrengthKind::Prevent);
+    let prevent = prevent.expect("Venice's prevent strength");
+    prevent.value = 0;
+    prevent.note = Some(dip::explanation::StrengthNote::LostHeadToHead);
+    let found = faults(&ex);
+    assert!(found.iter().any(|f| f.contains("yet no strength of it stops")), "{found:?}");
 }

@@ -55,11 +55,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod explanation;
 mod names;
 mod replay;
 mod results;
 pub mod saved;
 
+pub use explanation::{BackupRow, ExplanationRow, RouteRow, StatusRow, StrengthRow};
 pub use names::{Names, list};
 pub use replay::{Difference, Field, GameReplay, PhaseReplay, Verdict, replay_game};
 pub use results::{

@@ -75,6 +75,10 @@ pub struct OrderRow {
     /// For `unreadable`, where and what the reader expected.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<UnreadableDetail>,
+    /// How the order was decided, when an explanation was asked for
+    /// ([`PhaseResults::explain`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<crate::ExplanationRow>,
 }
 
 /// Why an order could not be read.
@@ -284,6 +288,7 @@ impl PhaseResults {
                         reason: v.reason,
                         by: v.by,
                         error: None,
+                        explanation: None,
                     }
                 }
                 Err(e) => OrderRow {
@@ -297,6 +302,7 @@ impl PhaseResults {
                     reason: format!("{}; {}", read_error_words(e), unreadable_consequence(start.phase.kind)),
                     by: Vec::new(),
                     error: Some(e.into()),
+                    explanation: None,
                 },
             };
             out.orders.push(row);
@@ -307,6 +313,27 @@ impl PhaseResults {
             Outcome::Adjustment(o) => out.adjustment(&names, o),
         }
         Ok(out)
+    }
+
+    /// Adds a movement phase's explanation (`dip_movement::explain` of the same position
+    /// and readable orders) to the rows of the readable orders, in order. An explanation of
+    /// another number of orders is refused, and the rows are left as they were.
+    pub fn explain(
+        &mut self,
+        map: &Map,
+        explanation: &dip_movement::Explanation,
+        notation: Notation,
+    ) -> Result<(), MismatchError> {
+        let readable = self.orders.iter().filter(|r| r.order.is_some()).count();
+        if readable != explanation.orders.len() {
+            return Err(MismatchError { readable, results: explanation.orders.len(), foreign: None });
+        }
+        let names = Names::new(map, notation);
+        let rows = self.orders.iter_mut().filter(|r| r.order.is_some());
+        for (row, e) in rows.zip(&explanation.orders) {
+            row.explanation = Some(crate::ExplanationRow::new(&names, e));
+        }
+        Ok(())
     }
 
     fn movement(&mut self, names: &Names<'_>, start: &Position, outcome: &MovementOutcome) {

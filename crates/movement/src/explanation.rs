@@ -116,7 +116,7 @@ pub struct Strength {
 impl Strength {
     /// The supports counted in the value.
     pub fn counted(&self) -> usize {
-        self.supports.iter().filter(|s| s.status == SupportStatus::Counted).count()
+        self.supports.iter().filter(|s| s.status.counted()).count()
     }
 }
 
@@ -162,6 +162,9 @@ pub enum SupportStatus {
     Counted,
     /// Given, but not counted here: the supporter's power owns the unit attacked.
     OwnPowerAttacked,
+    /// Given and counted: the convoyed attack of `from` on the supporter would have cut it,
+    /// but the paradox rule chosen for §4.A.2 (1971, 1982, 2000) says it does not.
+    Protected { from: Unit, rule: ParadoxRule },
     /// Cut by this unit's move against the supporter.
     Cut { by: Unit },
     /// The supporter was dislodged by this unit, from the province it supported into.
@@ -220,8 +223,9 @@ pub struct ConvoyFleet {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Route {
-    /// Over land (or along the coast): no convoy.
-    Land,
+    /// Straight from its province to the destination (over land or along the coast), not by
+    /// convoy.
+    Direct,
     /// By convoy, through these fleets, each of which convoyed.
     Convoy { fleets: Vec<Unit> },
     /// Its convoy failed and it went by land (§4.A.3 fallback); the fleets ordered to
@@ -318,6 +322,11 @@ fn support_status_text(map: &Map, status: &SupportStatus) -> String {
     match status {
         SupportStatus::Counted => "counted".to_string(),
         SupportStatus::OwnPowerAttacked => "not counted: the supporter's own power owns the unit attacked".to_string(),
+        SupportStatus::Protected { from, rule } => format!(
+            "counted: the convoyed attack of {} does not cut it under the {} paradox rule (4.A.2)",
+            unit_name(map, from),
+            paradox_name(*rule)
+        ),
         SupportStatus::Cut { by } => format!("cut by {}", unit_name(map, by)),
         SupportStatus::Dislodged { by } => format!("cut: the supporter was dislodged by {}", unit_name(map, by)),
         SupportStatus::CanalClosed => "not given: the canal it crosses is closed".to_string(),
@@ -357,7 +366,7 @@ impl Strength {
         }
         for support in &self.supports {
             line.push_str(&format!(
-                "; support of {} {}",
+                "; support from {} {}",
                 unit_name(map, &support.unit),
                 support_status_text(map, &support.status)
             ));
@@ -404,21 +413,26 @@ impl OrderExplanation {
                     lines.push(opposing.line(map));
                 }
                 lines.push(route_text(map, &mv.route));
-                let beaten: Vec<&Strength> = mv.opposing.iter().filter(|o| o.value >= mv.attack.value).collect();
+                // A province nobody holds is entered with any strength, even 0 (DATC 10.H).
+                let unheld = |o: &Strength| o.kind == StrengthKind::Hold && o.value == 0;
+                let beaten: Vec<&Strength> =
+                    mv.opposing.iter().filter(|o| o.value >= mv.attack.value && !unheld(o)).collect();
                 if self.result.succeeded() {
                     lines.push(format!("attack strength {} beats every opposing strength", mv.attack.value));
+                } else if let Some(note) = mv.attack.note {
+                    lines.push(format!("the move fails: {}", note_text(note)));
                 } else if !beaten.is_empty() {
                     let names: Vec<String> = beaten.iter().map(|o| strength_of(map, o)).collect();
                     lines.push(format!("attack strength {} does not beat {}", mv.attack.value, names.join(", ")));
                 }
             }
             Trace::Support(support) => lines.push(format!(
-                "support of {}: {}",
+                "support for {}: {}",
                 unit_name(map, &support.supported),
                 support_status_text(map, &support.status)
             )),
             Trace::Convoy(convoy) => lines.push(format!(
-                "convoy of {}: {}",
+                "convoy for {}: {}",
                 unit_name(map, &convoy.army),
                 convoy_status_text(map, &convoy.status)
             )),
@@ -468,7 +482,7 @@ fn route_text(map: &Map, route: &Route) -> String {
             .join("; ")
     };
     match route {
-        Route::Land => "route: direct, not by convoy".to_string(),
+        Route::Direct => "route: direct, not by convoy".to_string(),
         Route::Convoy { fleets } => {
             let names: Vec<String> = fleets.iter().map(|f| unit_name(map, f)).collect();
             format!("route: by convoy through {}", names.join(", "))
@@ -494,5 +508,153 @@ impl fmt::Display for Lines {
             f.write_str(line)?;
         }
         Ok(())
+    }
+}
+
+// Stable snake_case codes for programs (`docs/json.md`, "Explanations"), never changed
+// once released.
+
+impl StrengthKind {
+    /// `attack`, `hold`, `defend`, `prevent`.
+    pub fn code(self) -> &'static str {
+        match self {
+            StrengthKind::Attack => "attack",
+            StrengthKind::Hold => "hold",
+            StrengthKind::Defend => "defend",
+            StrengthKind::Prevent => "prevent",
+        }
+    }
+}
+
+impl StrengthNote {
+    /// `no_route`, `own_unit`, `no_swap_over_land`, `empty`, `left_province`,
+    /// `move_failed`, `lost_head_to_head`, `dislodged_from_destination`, `railroad`.
+    pub fn code(self) -> &'static str {
+        match self {
+            StrengthNote::NoRoute => "no_route",
+            StrengthNote::OwnUnit => "own_unit",
+            StrengthNote::NoSwapOverLand => "no_swap_over_land",
+            StrengthNote::Empty => "empty",
+            StrengthNote::LeftProvince => "left_province",
+            StrengthNote::MoveFailed => "move_failed",
+            StrengthNote::LostHeadToHead => "lost_head_to_head",
+            StrengthNote::DislodgedFromDestination => "dislodged_from_destination",
+            StrengthNote::Railroad => "railroad",
+        }
+    }
+
+    /// The note in words.
+    pub fn describe(self) -> &'static str {
+        note_text(self)
+    }
+}
+
+impl SupportStatus {
+    /// `counted`, `own_power_attacked`, `protected`, `cut`, `dislodged`, `canal_closed`,
+    /// `backup`, `void`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            SupportStatus::Counted => "counted",
+            SupportStatus::OwnPowerAttacked => "own_power_attacked",
+            SupportStatus::Protected { .. } => "protected",
+            SupportStatus::Cut { .. } => "cut",
+            SupportStatus::Dislodged { .. } => "dislodged",
+            SupportStatus::CanalClosed => "canal_closed",
+            SupportStatus::Backup(_) => "backup",
+            SupportStatus::Void(_) => "void",
+        }
+    }
+
+    /// Whether the support counts in its strength (`Counted`, `Protected`).
+    pub fn counted(&self) -> bool {
+        matches!(self, SupportStatus::Counted | SupportStatus::Protected { .. })
+    }
+
+    /// The status in words (`cut by A Munich (Germany)`).
+    pub fn describe(&self, map: &Map) -> String {
+        support_status_text(map, self)
+    }
+}
+
+impl ConvoyStatus {
+    /// `convoyed`, `dislodged`, `paradox`, `backup`, `void`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ConvoyStatus::Convoyed => "convoyed",
+            ConvoyStatus::Dislodged { .. } => "dislodged",
+            ConvoyStatus::Paradox(_) => "paradox",
+            ConvoyStatus::Backup(_) => "backup",
+            ConvoyStatus::Void(_) => "void",
+        }
+    }
+
+    /// The status in words.
+    pub fn describe(&self, map: &Map) -> String {
+        convoy_status_text(map, self)
+    }
+}
+
+impl VoidReason {
+    /// `order_differs`, `coast_differs`, `civil_disorder`, `army_goes_by_land`,
+    /// `off_written_path`, `impossible`.
+    pub fn code(self) -> &'static str {
+        match self {
+            VoidReason::OrderDiffers => "order_differs",
+            VoidReason::CoastDiffers => "coast_differs",
+            VoidReason::CivilDisorder => "civil_disorder",
+            VoidReason::ArmyGoesByLand => "army_goes_by_land",
+            VoidReason::OffWrittenPath => "off_written_path",
+            VoidReason::Impossible => "impossible",
+        }
+    }
+}
+
+impl Route {
+    /// `direct`, `convoy`, `land_after_convoy`, `no_convoy`, `path_not_written`,
+    /// `canal_closed`, `impossible`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Route::Direct => "direct",
+            Route::Convoy { .. } => "convoy",
+            Route::LandAfterConvoy { .. } => "land_after_convoy",
+            Route::NoConvoy { .. } => "no_convoy",
+            Route::PathNotWritten => "path_not_written",
+            Route::CanalClosed => "canal_closed",
+            Route::Impossible => "impossible",
+        }
+    }
+
+    /// The route in words.
+    pub fn describe(&self, map: &Map) -> String {
+        route_text(map, self)
+    }
+}
+
+impl BackupRule {
+    /// `circular_movement`, `no_swap_over_land`, `convoy_paradox`, `canal_paradox`,
+    /// `railroad_paradox`, `cycle_fails`.
+    pub fn code(self) -> &'static str {
+        match self {
+            BackupRule::CircularMovement => "circular_movement",
+            BackupRule::NoSwapOverLand => "no_swap_over_land",
+            BackupRule::ConvoyParadox(_) => "convoy_paradox",
+            BackupRule::CanalParadox => "canal_paradox",
+            BackupRule::RailroadParadox => "railroad_paradox",
+            BackupRule::CycleFails => "cycle_fails",
+        }
+    }
+}
+
+impl Trace {
+    /// `illegal`, `hold`, `move`, `support`, `convoy`, `other`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Trace::Illegal => "illegal",
+            Trace::Hold(_) => "hold",
+            Trace::Move(_) => "move",
+            Trace::Support(_) => "support",
+            Trace::Convoy(_) => "convoy",
+            Trace::Other => "other",
+        }
     }
 }

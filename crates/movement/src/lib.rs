@@ -57,6 +57,33 @@ pub fn adjudicate(
 /// [`explanation`]): the results are those of [`adjudicate`], with the strengths, supports,
 /// routes and backup rules behind them. For many phases, keep an [`Adjudicator`] and call
 /// [`Adjudicator::explain`] after [`Adjudicator::run`] only where an explanation is wanted.
+///
+/// ```
+/// use dip_map::{PhaseKind, Position, Rules};
+/// use dip_movement::explanation::{SupportStatus, Trace};
+/// use dip_orders::{parse_order, ParseOptions};
+///
+/// let map = dip_map::load(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/standard.ron"))?;
+/// let position = Position::opening(&map);
+/// let (france, germany) = (map.power_by_name("France").unwrap(), map.power_by_name("Germany").unwrap());
+/// let read = |power, text| parse_order(&map, ParseOptions::new(PhaseKind::Movement).power(power), text);
+/// let orders = vec![
+///     read(france, "A Paris - Burgundy")?,
+///     read(france, "A Marseilles Supports A Paris - Burgundy")?,
+///     read(germany, "A Munich - Burgundy")?,
+/// ];
+/// let explanation = dip_movement::explain(&map, &position, &orders, &Rules::default())?;
+/// let paris = &explanation.orders[0];
+/// let Trace::Move(mv) = &paris.trace else { panic!("a move") };
+/// assert_eq!(mv.attack.value, 2);
+/// assert_eq!(mv.attack.supports[0].status, SupportStatus::Counted);
+/// assert_eq!(mv.opposing.iter().map(|s| s.value).max(), Some(1));
+/// assert_eq!(
+///     paris.display(&map).to_string().lines().next(),
+///     Some("attack strength of A Paris (France): 2 = 1 + 1 support; support from A Marseilles (France) counted")
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn explain(
     map: &Map,
     position: &Position,

@@ -95,7 +95,7 @@ impl Adjudicator {
 
     /// A move over a difficult border cuts support only with strength left after the border
     /// (DATC 10.A, 10.B); supports from the supporter's own power do not count (10.O).
-    fn strong_enough_to_cut(&mut self, map: &Map, m: u16, supporter: PowerId) -> bool {
+    pub(super) fn strong_enough_to_cut(&mut self, map: &Map, m: u16, supporter: PowerId) -> bool {
         let s = self.slots[m as usize];
         let cost = self.border_cost(map, &s);
         cost == 0 || 1 + self.support_count(map, m, Some(supporter)) > cost
@@ -103,7 +103,7 @@ impl Adjudicator {
 
     /// The 1971, 1982 and 2000 paradox rules (§4.A.2): a convoyed army does not cut some
     /// supports of attacks on convoying fleets.
-    fn paradox_rule_protects(&mut self, map: &Map, s: u16, m: u16) -> bool {
+    pub(super) fn paradox_rule_protects(&mut self, map: &Map, s: u16, m: u16) -> bool {
         let rule = self.rules.paradox_rule;
         if matches!(rule, ParadoxRule::Szykman | ParadoxRule::AllHold | ParadoxRule::Dptg)
             || !self.slots[m as usize].convoyed

@@ -2,7 +2,7 @@
 //! decisions (every decision is settled by then, so the strength and support functions
 //! only read them). Nothing here runs unless asked, so resolution pays nothing for it.
 
-use dip_map::rules::{ConvoyPath, DislodgedUnitBounce};
+use dip_map::rules::{ConvoyPath, ConvoyedAttackOnSupporter, DislodgedUnitBounce};
 use dip_map::{Map, Position, PowerId, ProvinceId, Unit};
 use dip_orders::{AdjudicationError, Order};
 
@@ -115,7 +115,7 @@ impl Adjudicator {
             return SupportStatus::Void(self.support_void(s));
         }
         if sup.result {
-            return SupportStatus::Counted;
+            return self.counted_status(map, s);
         }
         if let Some(rule) = self.settled_by(s) {
             return SupportStatus::Backup(rule);
@@ -132,6 +132,31 @@ impl Adjudicator {
             // the cycle's) decided it. Said as such rather than left unexplained.
             None => SupportStatus::Backup(BackupRule::CycleFails),
         }
+    }
+
+    /// A support given: counted, or counted because a paradox rule (§4.A.2: 1971, 1982,
+    /// 2000) kept a convoyed attack from cutting it (or from cutting it by dislodging the
+    /// supporter from the province supported into).
+    fn counted_status(&mut self, map: &Map, s: u16) -> SupportStatus {
+        let sup = self.slots[usize::from(s)];
+        let mut m = self.first_mover[usize::from(sup.prov)];
+        while m != NONE {
+            let mv = self.slots[usize::from(m)];
+            let attack = mv.power != sup.power && mv.order == Kind::Move && self.path(map, m);
+            if attack && self.paradox_rule_protects(map, s, m) {
+                let from_target = sup.order == Kind::SupportMove
+                    && mv.prov == sup.dst
+                    && !(self.rules.convoyed_attack_on_supporter == ConvoyedAttackOnSupporter::Cut
+                        && self.by_convoy(map, m));
+                let would_cut = !from_target && self.strong_enough_to_cut(map, m, sup.power);
+                let would_dislodge = sup.order == Kind::SupportMove && mv.prov == sup.dst && self.resolve(map, m);
+                if would_cut || would_dislodge {
+                    return SupportStatus::Protected { from: self.unit_of(m), rule: self.rules.paradox_rule };
+                }
+            }
+            m = mv.next_mover;
+        }
+        SupportStatus::Counted
     }
 
     fn support_void(&self, s: u16) -> VoidReason {
@@ -184,7 +209,7 @@ impl Adjudicator {
         while s != NONE {
             let sup = self.slots[usize::from(s)];
             let status = if self.resolve(map, s) {
-                if Some(sup.power) == except { SupportStatus::OwnPowerAttacked } else { SupportStatus::Counted }
+                if Some(sup.power) == except { SupportStatus::OwnPowerAttacked } else { self.counted_status(map, s) }
             } else {
                 self.support_status(map, s)
             };
@@ -327,7 +352,7 @@ impl Adjudicator {
             return Route::CanalClosed;
         }
         if !s.convoyed {
-            return Route::Land;
+            return Route::Direct;
         }
         let (fleets, k) = self.convoys_of(m);
         let fleets = &fleets[..k];
