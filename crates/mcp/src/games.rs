@@ -217,6 +217,9 @@ pub struct ExplainArgs {
     /// A movement phase played (`Spring 1901 Movement` or `S1901M`); default the last one.
     #[serde(default)]
     pub phase: Option<String>,
+    /// How units and provinces are named: `datc` (default), `judge` or `mila`.
+    #[serde(default)]
+    pub notation: Option<String>,
 }
 
 impl Games {
@@ -705,6 +708,7 @@ impl Games {
     /// library's words ([`dip::explain`]).
     pub fn explain(&self, args: ExplainArgs) -> Result<Reply> {
         let entry = self.entry(&args.game)?;
+        let notation = notation(args.notation.as_deref())?;
         let history = entry.game.history();
         let index = match &args.phase {
             None => history.iter().rposition(|r| r.position.phase.kind == PhaseKind::Movement).ok_or_else(|| {
@@ -746,8 +750,11 @@ impl Games {
             explanation.orders.iter().find(|o| o.index == which).ok_or_else(|| {
                 ToolError::new(format!("{phase}: the explanation has no entry for order {}", which + 1))
             })?;
-        let written = record.orders[which].display(map).to_string();
-        let steps = order.lines(map);
+        let written = record.orders[which].display_as(map, notation).to_string();
+        // The row `dip adjudicate --explain --json` writes: the library's lines, and the
+        // strengths, route and statuses with stable codes, names in the notation asked.
+        let row = dip::formats::ExplanationRow::new(&Names::new(map, notation), order);
+        let steps = row.lines.clone();
         let mut words = format!("{phase}: {written}\n");
         for step in &steps {
             words.push_str(&format!("  {step}\n"));
@@ -759,8 +766,8 @@ impl Games {
                 "phase": phase,
                 "order": written,
                 "power": map.power(record.orders[which].power).name,
-                "steps": steps,
-                "trace": serde_json::to_value(order).map_err(|e| ToolError::new(e.to_string()))?,
+                "index": which,
+                "explanation": row,
             }),
             png: None,
         })

@@ -246,7 +246,9 @@ fn explain_gives_the_library_s_steps_for_one_order() {
     let rules = dip::Rules::of_variant(&map).expect("rules");
     let explanation = dip::explain(&map, &position, &orders, &rules).expect("an explanation");
     let steps: Vec<String> = explanation.orders[0].lines(&map);
-    assert_eq!(by_province["steps"], json!(steps));
+    assert_eq!(by_province["explanation"]["lines"], json!(steps));
+    assert_eq!(by_province["explanation"]["kind"], "move");
+    assert_eq!(by_province["index"], 0);
     assert!(steps.iter().any(|s| s.starts_with("attack strength of A Paris")), "{steps:?}");
     let munich = ok(&server, "explain", json!({"game": "g", "order": "mun"}));
     assert_eq!(munich["power"], "Germany");
