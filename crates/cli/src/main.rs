@@ -190,6 +190,19 @@ enum Command {
     /// Draw a position as a map (`-o board.svg` or `board.png`), with `--orders` its
     /// orders and with `--results` what they did.
     Render(render::RenderArgs),
+    /// Serve Diplomacy to language-model agents: a Model Context Protocol server on standard
+    /// input and output, with tools to start games, read the board in words and pictures,
+    /// list legal orders, submit orders, adjudicate and read results (docs/agents.md).
+    Mcp {
+        /// The folder of games, one JSON file a game, written after every change; a server
+        /// started again on it goes on where it was. Made if missing.
+        #[arg(long, value_name = "DIR")]
+        games: PathBuf,
+        /// Act for this power only (`--power France`): `submit_orders` and `ready` refuse
+        /// other powers and `advance` is not offered; the board stays public.
+        #[arg(long, value_name = "POWER")]
+        power: Option<String>,
+    },
 }
 
 #[global_allocator]
@@ -231,6 +244,12 @@ fn main() -> ExitCode {
             import::import_map(file, out.as_deref(), compare.as_deref(), name.as_deref(), title.as_deref())
         }
         Command::Render(args) => render::render(args),
+        Command::Mcp { games, power } => {
+            let config = dip_mcp::Config { games: games.clone(), power: power.clone() };
+            dip_mcp::serve_stdio(config)
+                .map(|()| commands::Output::new(String::new(), ExitCode::SUCCESS))
+                .map_err(|e| vec![format!("dip mcp: {e}")])
+        }
     };
     let (text, errors, code) = match result {
         Ok(output) => (output.text, output.errors, output.code),
