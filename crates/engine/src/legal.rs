@@ -706,10 +706,10 @@ impl<'a> LegalOrders<'a> {
             bound += count(reach(o), my_reach);
         }
         if let Some(f) = self.convoying_fleet(&self.position.units[u]) {
+            // Each army's chains are `fleets` bit sets of `w` words; this fleet's is the f-th.
             let nf = self.fleets.len();
-            for a in 0..self.position.units.len() {
-                let chain = convoy.chains.get((a * nf + f) * w..(a * nf + f + 1) * w).unwrap_or_default();
-                bound += count(chain, chain);
+            for chains in convoy.chains.chunks_exact(nf * w) {
+                bound += chains[f * w..(f + 1) * w].iter().map(|x| x.count_ones() as usize).sum::<usize>();
             }
         }
         bound
@@ -799,8 +799,10 @@ impl<'a> LegalOrders<'a> {
             if carried[o / 64] >> (o % 64) & 1 == 0 {
                 continue;
             }
-            for (k, s) in seen.iter_mut().enumerate() {
-                *s = convoy_reach(o)[k] & my_reach[k] & !self.moves_to[o * w + k];
+            // (A carried army has its reach: `convoy_reach(o)` is `w` words.)
+            let o_moves = &self.moves_to[o * w..(o + 1) * w];
+            for (((s, &c), &r), &m) in seen.iter_mut().zip(convoy_reach(o)).zip(my_reach).zip(o_moves) {
+                *s = c & r & !m;
             }
             self.open_only(seen, Some(here));
             // Where the fleets but this one could carry the army, worked out once.
