@@ -66,6 +66,10 @@ pub struct LegalOrders<'a> {
     fleet_words: usize,
     fleet_borders: Vec<u64>,
     fleet_reach: Vec<u64>,
+    /// Per province, the fleets that reach it where an army may land (a bit set over
+    /// fleets, `fleet_words` words): `fleet_reach` turned round, so that whether some fleet
+    /// of a set reaches a province is a test of a word or two.
+    reaching: Vec<u64>,
     /// The provinces not frozen this season (a bit set): the only ones a support may go
     /// into. Empty on a map without ice.
     thawed: Vec<u64>,
@@ -106,6 +110,7 @@ impl<'a> LegalOrders<'a> {
             fleet_words: 0,
             fleet_borders: Vec::new(),
             fleet_reach: Vec::new(),
+            reaching: Vec::new(),
             thawed: Vec::new(),
             convoy_moves: ConvoyMoves::default(),
         };
@@ -277,7 +282,6 @@ impl<'a> LegalOrders<'a> {
             supported: Vec::with_capacity(self.position.units.len()),
             seen: Vec::with_capacity(w),
             round_fleets: Vec::new(),
-            round_coasts: Vec::new(),
         }
     }
 
@@ -373,6 +377,7 @@ impl<'a> LegalOrders<'a> {
         self.fleet_words = fw;
         self.fleet_borders = vec![0; f * fw];
         self.fleet_reach = vec![0; f * w];
+        self.reaching = vec![0; map.province_count() * fw];
         for (i, &p) in self.fleets.iter().enumerate() {
             let a = map.main_loc(p);
             for (j, &q) in self.fleets.iter().enumerate() {
@@ -385,6 +390,7 @@ impl<'a> LegalOrders<'a> {
                 // Only where an army may land.
                 if map.can_hold(UnitKind::Army, q) {
                     set(&mut self.fleet_reach[i * w..][..w], q);
+                    self.reaching[q.index() * fw + i / 64] |= 1 << (i % 64);
                 }
             }
         }
@@ -558,7 +564,7 @@ impl<'a> LegalOrders<'a> {
             let open = self.map.can_hold(UnitKind::Army, p) && {
                 without.resize(self.fleet_words, 0);
                 self.spread(seeds, Some(i), &mut without);
-                ones(&without).any(|j| self.has(&self.fleet_reach[j.index() * self.words..][..self.words], p))
+                self.some_reach(&without, p)
             };
             out[p.index() / 64] &= !(1 << (p.index() % 64));
             out[p.index() / 64] |= u64::from(open) << (p.index() % 64);
@@ -642,6 +648,14 @@ impl<'a> LegalOrders<'a> {
         }
     }
 
+    /// Whether a fleet of `fleets` (a bit set over fleets) reaches province `p` where an
+    /// army may land.
+    #[inline]
+    fn some_reach(&self, fleets: &[u64], p: ProvinceId) -> bool {
+        let fw = self.fleet_words;
+        fleets.iter().zip(&self.reaching[p.index() * fw..][..fw]).any(|(&f, &r)| f & r != 0)
+    }
+
     /// The fleet that may convoy among `unit`'s orders (its index in `fleets`): a fleet at
     /// sea or on a convoyable coast, not on ice.
     fn convoying_fleet(&self, unit: &dip_map::Unit) -> Option<usize> {
@@ -692,10 +706,10 @@ impl<'a> LegalOrders<'a> {
             bound += count(reach(o), my_reach);
         }
         if let Some(f) = self.convoying_fleet(&self.position.units[u]) {
+            // Each army's chains are `fleets` bit sets of `w` words; this fleet's is the f-th.
             let nf = self.fleets.len();
-            for a in 0..self.position.units.len() {
-                let chain = convoy.chains.get((a * nf + f) * w..(a * nf + f + 1) * w).unwrap_or_default();
-                bound += count(chain, chain);
+            for chains in convoy.chains.chunks_exact(nf * w) {
+                bound += chains[f * w..(f + 1) * w].iter().map(|x| x.count_ones() as usize).sum::<usize>();
             }
         }
         bound
@@ -721,7 +735,7 @@ impl<'a> LegalOrders<'a> {
         let unit = &position.units[u];
         let here = map.province_of(unit.loc);
         let (kind, power) = (unit.kind, unit.power);
-        let Scratch { supported, seen, carried, round_fleets, round_coasts, .. } = scratch;
+        let Scratch { supported, seen, carried, round_fleets, .. } = scratch;
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
         let my_reach = &self.support_reach[u * w..][..w];
         let fleet = self.convoying_fleet(unit);
@@ -785,8 +799,10 @@ impl<'a> LegalOrders<'a> {
             if carried[o / 64] >> (o % 64) & 1 == 0 {
                 continue;
             }
-            for (k, s) in seen.iter_mut().enumerate() {
-                *s = convoy_reach(o)[k] & my_reach[k] & !self.moves_to[o * w + k];
+            // (A carried army has its reach: `convoy_reach(o)` is `w` words.)
+            let o_moves = &self.moves_to[o * w..(o + 1) * w];
+            for (((s, &c), &r), &m) in seen.iter_mut().zip(convoy_reach(o)).zip(my_reach).zip(o_moves) {
+                *s = c & r & !m;
             }
             self.open_only(seen, Some(here));
             // Where the fleets but this one could carry the army, worked out once.
@@ -800,14 +816,11 @@ impl<'a> LegalOrders<'a> {
                             let fw = self.fleet_words;
                             round_fleets.clear();
                             round_fleets.resize(fw, 0);
-                            round_coasts.clear();
-                            round_coasts.resize(w, 0);
                             let seeds = convoy.seeds.get(o * fw..(o + 1) * fw).unwrap_or_default();
                             self.spread(seeds, Some(f), round_fleets);
-                            self.coasts(round_fleets, round_coasts);
                             round_made = true;
                         }
-                        !self.has(round_coasts, p)
+                        !self.some_reach(round_fleets, p)
                     }
                 });
                 if !carrier {
@@ -1077,10 +1090,9 @@ struct Scratch {
     supported: Vec<usize>,
     /// Provinces a support of one unit's move may still be offered into.
     seen: Vec<u64>,
-    /// The fleets, and the coasts, an army's chains reach without the fleet whose orders
-    /// are listed (a support of a move by convoy that it would carry).
+    /// The fleets an army's chains reach without the fleet whose orders are listed (a
+    /// support of a move by convoy that it would carry).
     round_fleets: Vec<u64>,
-    round_coasts: Vec<u64>,
 }
 
 /// The scratch of [`LegalOrders::chains_from`]: the route being walked and, per level of

@@ -1,10 +1,10 @@
 //! The fleets on the board that may convoy, as a graph of bit sets, for the questions
 //! asked at order intake: could these fleets carry an army from one coast to another, and
 //! could they through a given fleet? The graph is built on the first question of a phase
-//! (a phase without convoys never builds it); each question is then a few word operations
-//! per fleet.
+//! (a phase without convoys never builds it) from the fleets' borders, with the fleets
+//! that reach each province; each question is then a few word operations per fleet.
 
-use dip_map::{LocId, Map, ProvinceId};
+use dip_map::{LocId, Map};
 
 /// Searches through a given fleet stop after this many steps and call the convoy possible:
 /// a web of fleets has too many routes to try them all.
@@ -20,6 +20,12 @@ pub(crate) struct FleetGraph {
     words: usize,
     /// Fleet borders between the fleets, one mask per fleet: the fleets it borders.
     adjacent: Vec<u64>,
+    /// Per province of the map, the fleets that can enter it (one mask each): the
+    /// answer of `reaching`, made for every province at once when the graph is built.
+    entering: Vec<u64>,
+    /// Per location of the map, the fleet standing there, or `NO_FLEET`; set only while
+    /// the graph is built (every entry is `NO_FLEET` between builds).
+    at_loc: Vec<u16>,
     built: bool,
     /// Scratch: masks for one question, then one blocked mask per depth of a route search.
     masks: Vec<u64>,
@@ -34,6 +40,9 @@ pub(crate) struct FleetGraph {
     /// Per fleet, the fleet it was found from in a breadth-first search.
     parent: Vec<u16>,
 }
+
+/// No fleet at a location (`FleetGraph::at_loc`).
+const NO_FLEET: u16 = u16::MAX;
 
 /// The masks of one question, as offsets into `masks`.
 const FROM: usize = 0;
@@ -67,14 +76,29 @@ impl FleetGraph {
         self.words = w;
         self.adjacent.clear();
         self.adjacent.resize(n * w, 0);
-        // Borders may go one way (a variant's data): fleet `i`'s mask holds the fleets it
-        // borders in its direction.
+        // From each fleet's borders on the map (`fleet_neighbours`, the rows of
+        // `fleet_adjacent`), not from every pair of fleets. Borders may go one way (a
+        // variant's data): fleet `i`'s mask holds the fleets it borders in its direction,
+        // and `entering` the provinces it can enter.
+        if self.at_loc.len() < map.location_count() {
+            self.at_loc.resize(map.location_count(), NO_FLEET);
+        }
+        for (i, loc) in self.locs.iter().enumerate() {
+            self.at_loc[loc.index()] = i as u16;
+        }
+        self.entering.clear();
+        self.entering.resize(map.province_count() * w, 0);
         for i in 0..n {
-            for j in 0..n {
-                if i != j && map.fleet_adjacent(self.locs[i], self.locs[j]) {
-                    self.adjacent[i * w + j / 64] |= 1 << (j % 64);
+            for &to in map.fleet_neighbours(self.locs[i]) {
+                let j = self.at_loc[to.index()];
+                if j != NO_FLEET && usize::from(j) != i {
+                    self.adjacent[i * w + usize::from(j) / 64] |= 1 << (j % 64);
                 }
+                self.entering[map.province_of(to).index() * w + i / 64] |= 1 << (i % 64);
             }
+        }
+        for loc in &self.locs {
+            self.at_loc[loc.index()] = NO_FLEET;
         }
         let need = (DEPTHS + n + 1) * w;
         if self.masks.len() < need {
@@ -93,14 +117,10 @@ impl FleetGraph {
     }
 
     /// Fills mask `which` with the fleets that can enter `province`.
-    fn reaching(&mut self, map: &Map, which: usize, province: u16) {
+    fn reaching(&mut self, which: usize, province: u16) {
         let w = self.words;
-        self.mask(which).fill(0);
-        for i in 0..self.slots.len() {
-            if map.fleet_reaches(self.locs[i], ProvinceId(province)) {
-                self.masks[which * w + i / 64] |= 1 << (i % 64);
-            }
-        }
+        let from = usize::from(province) * w;
+        self.masks[which * w..(which + 1) * w].copy_from_slice(&self.entering[from..from + w]);
     }
 
     /// Whether the fleets but the one in slot `except` link `from` to `to`: a fleet at
@@ -109,7 +129,7 @@ impl FleetGraph {
     pub fn connects(&mut self, map: &Map, from: u16, to: u16, except: u16) -> bool {
         self.build(map);
         let (n, w) = (self.slots.len(), self.words);
-        self.reaching(map, FROM, from);
+        self.reaching(FROM, from);
         self.mask(REACHED).fill(0);
         for i in 0..n {
             let starts = self.has(FROM, i) && self.provinces[i] != from && self.provinces[i] != to;
@@ -119,7 +139,8 @@ impl FleetGraph {
         }
         let excluded = self.slots.iter().position(|&s| s == except);
         self.spread(excluded);
-        (0..n).any(|i| self.has(REACHED, i) && map.fleet_reaches(self.locs[i], ProvinceId(to)))
+        self.reaching(TO, to);
+        (0..w).any(|k| self.masks[REACHED * w + k] & self.masks[TO * w + k] != 0)
     }
 
     /// Grows `REACHED` along fleet borders, leaving out fleet `excluded`.
@@ -152,8 +173,8 @@ impl FleetGraph {
         self.build(map);
         let Some(v) = self.slots.iter().position(|&s| s == via) else { return false };
         let on_end = |p: u16| p == from || p == to;
-        self.reaching(map, FROM, from);
-        self.reaching(map, TO, to);
+        self.reaching(FROM, from);
+        self.reaching(TO, to);
         let starts = |graph: &Self, s: usize| graph.has(FROM, s) && !on_end(graph.provinces[s]);
         // Nearly always a route made of two shortest paths is found at once.
         for s in 0..self.slots.len() {
@@ -380,7 +401,7 @@ impl FleetGraph {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dip_map::{Terrain, UnitKind};
+    use dip_map::{ProvinceId, Terrain, UnitKind};
 
     /// The plain definitions, searched exhaustively: every fleet linked to `from` (or
     /// through `via`, every route without a shortcut).
