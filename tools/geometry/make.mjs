@@ -1,27 +1,45 @@
-// Makes variants/geometry/standard.ron: the Standard map's picture, from Natural Earth's
+// Makes variants/geometry/<variant>.ron: a variant's map picture, from Natural Earth's
 // 1:50m country outlines (public domain; packed as TopoJSON by the npm package
-// world-atlas) and the province seeds in seeds.mjs.
+// world-atlas) and the variant's seed file, seeds/<variant>.mjs.
 //
-//   cd tools/geometry && npm ci && node standard.mjs [--check] [--debug out.ppm]
+//   cd tools/geometry && npm ci && node make.mjs <variant> [--check] [--force] [--debug out.ppm]
 //
-// How: the countries are projected (Lambert conformal conic) and drawn into a raster;
+// How: the countries are projected (the seed file's projection) and drawn into a raster;
 // every land pixel goes to the nearest seed of a province that claims the pixel's
 // country (on the same landmass when one does), every sea pixel to the nearest sea seed.
 // The borders between provinces are traced into shared arcs, simplified once (so
 // neighbours share exactly the same line), and written as SVG paths; unit, label and
 // centre anchors are placed near its middle, with room around them. Then the borders are checked
-// against variants/standard.ron: every pair of provinces that touch must be adjacent in
-// the game and every adjacent pair must touch (or be a strait listed in seeds.mjs).
-// Nothing is random: the same inputs give the same file.
+// against variants/<variant>.ron: every pair of provinces that touch must be adjacent in
+// the game and every adjacent pair must touch, but for the exceptions the seed file
+// declares with their reasons (a strait the game joins, drawn apart; land drawn touching
+// that the game keeps apart). Nothing is random: the same inputs give the same file.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FRAME, PROVINCES, IMPASSABLE, STRAITS, OVERRIDES, COLOURS, FILLS } from './seeds.mjs';
+const args = process.argv.slice(2);
+const NAME = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--debug');
+if (!NAME || !/^[a-z0-9_]+$/.test(NAME)) {
+  console.error('usage: node make.mjs <variant> [--check] [--force] [--debug out.ppm]');
+  process.exit(2);
+}
+const seedFile = new URL(`./seeds/${NAME}.mjs`, import.meta.url);
+if (!fs.existsSync(seedFile)) {
+  console.error(`${NAME}: no seed file tools/geometry/seeds/${NAME}.mjs`);
+  process.exit(2);
+}
+const SEEDS = await import(seedFile);
+const { FRAME, PROVINCES, IMPASSABLE, OVERRIDES, COLOURS } = SEEDS;
+const FILLS = SEEDS.FILLS ?? [];
+const EXCEPTIONS = SEEDS.EXCEPTIONS ?? [];
+// The projection: Lambert conformal conic by default, as Standard's.
+const PROJECTION = SEEDS.PROJECTION ?? { kind: 'conic', parallels: [40, 64], origin: [15, 50] };
+// What the picture is called in the file's header.
+const TITLE = SEEDS.TITLE ?? NAME;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
-const args = process.argv.slice(2);
 const checkOnly = args.includes('--check');
 const debugIndex = args.indexOf('--debug');
 const debugFile = debugIndex >= 0 ? args[debugIndex + 1] : null;
@@ -49,7 +67,7 @@ function readVariant(file) {
   return provinces;
 }
 
-const variant = readVariant(path.join(root, 'variants', 'standard.ron'));
+const variant = readVariant(path.join(root, 'variants', `${NAME}.ron`));
 const byAbbr = new Map(variant.map((p, i) => [p.abbr, i]));
 const adjacent = new Set();
 for (const p of variant) {
@@ -61,9 +79,26 @@ for (const p of variant) {
   }
 }
 
-// ---- Projection: Lambert conformal conic, standard parallels 40°N and 64°N.
+// The declared exceptions, checked against the variant: `apart` is a border the game has
+// that the picture does not draw (a strait too narrow to show), `touching` land the
+// picture draws touching that the game keeps apart.
+const problems = [];
+const exceptionPairs = new Map();
+for (const e of EXCEPTIONS) {
+  const [a, b] = e.between;
+  const pair = a < b ? `${a}-${b}` : `${b}-${a}`;
+  if (!byAbbr.has(a) || !byAbbr.has(b)) problems.push(`exception ${pair}: no such province`);
+  if (!['apart', 'touching'].includes(e.drawn)) problems.push(`exception ${pair}: drawn must be apart or touching`);
+  if (!e.reason) problems.push(`exception ${pair}: no reason given`);
+  if (e.drawn === 'apart' && !adjacent.has(pair)) problems.push(`exception ${pair}: drawn apart, but the game has no such border`);
+  if (e.drawn === 'touching' && adjacent.has(pair)) problems.push(`exception ${pair}: drawn touching, but the game has the border`);
+  exceptionPairs.set(pair, e);
+}
+
+// ---- Projection: Lambert conformal conic (two standard parallels, an origin).
+if (PROJECTION.kind !== 'conic') throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
 const rad = Math.PI / 180;
-const [phi1, phi2, lambda0, phi0] = [40 * rad, 64 * rad, 15 * rad, 50 * rad];
+const [phi1, phi2, lambda0, phi0] = [...PROJECTION.parallels, ...PROJECTION.origin].map((v) => v * rad);
 const n = Math.log(Math.cos(phi1) / Math.cos(phi2)) / Math.log(Math.tan(Math.PI / 4 + phi2 / 2) / Math.tan(Math.PI / 4 + phi1 / 2));
 const F = (Math.cos(phi1) * Math.pow(Math.tan(Math.PI / 4 + phi1 / 2), n)) / n;
 const rho = (phi) => F / Math.pow(Math.tan(Math.PI / 4 + phi / 2), n);
@@ -76,12 +111,12 @@ function conic([lon, lat]) {
 // Then a gentle fisheye around the crowded middle of the board (as the game's own maps
 // enlarge western and central Europe and shrink Russia): distances from the focus grow
 // by 1 + d near it and shrink toward the frame, smoothly, so borders stay where they meet.
-const focus = conic(FRAME.focus);
+const focus = conic(FRAME.focus ?? FRAME.points[0]);
 const reach = Math.max(...FRAME.points.map(conic).map(([x, y]) => Math.hypot(x - focus[0], y - focus[1])));
-const d = FRAME.magnify;
+const d = FRAME.magnify ?? 0;
 // And local bumps (Britain is small for its seven provinces): each pushes points away
 // from its centre by up to `strength` times their distance, fading with distance.
-const bumps = FRAME.bumps.map((b) => {
+const bumps = (FRAME.bumps ?? []).map((b) => {
   const c = conic(b.centre);
   const edge = conic([b.centre[0], b.centre[1] + b.radius]);
   return { c, sigma: Math.hypot(edge[0] - c[0], edge[1] - c[1]), strength: b.strength };
@@ -229,7 +264,6 @@ const areas = [
   ...variant.map((p) => ({ abbr: p.abbr, sea: p.terrain === 'Sea', ...PROVINCES[p.abbr] })),
   ...IMPASSABLE.map((a) => ({ abbr: a.name, sea: false, impassable: true, ...a })),
 ];
-const problems = [];
 for (const p of variant) if (!PROVINCES[p.abbr]) problems.push(`no seeds for ${p.abbr}`);
 for (const abbr of Object.keys(PROVINCES)) if (!byAbbr.has(abbr)) problems.push(`seeds for unknown province ${abbr}`);
 const seeds = [];
@@ -245,10 +279,12 @@ areas.forEach((a, label) => {
   for (const c of a.countries ?? []) if (!countryIndex.has(c)) problems.push(`${a.abbr}: no country named ${c}`);
 });
 
-// Which labels may take each country's land.
+// Which labels may take each country's land: a land province naming no countries may
+// take any (for maps whose provinces owe nothing to today's borders).
 const claims = new Map();
 areas.forEach((a, label) => {
-  for (const c of a.countries ?? []) {
+  const any = !a.sea && !a.impassable && !a.countries;
+  for (const c of any ? countries.filter((x) => !x.fill).map((x) => x.name) : a.countries ?? []) {
     const i = countryIndex.get(c);
     if (i === undefined) continue;
     if (!claims.has(i)) claims.set(i, new Set());
@@ -378,14 +414,14 @@ for (const [key, count] of touching) {
   if (a >= provinceCount || b >= provinceCount) continue;
   const [pa, pb] = [variant[a].abbr, variant[b].abbr];
   const pair = pa < pb ? `${pa}-${pb}` : `${pb}-${pa}`;
-  if (!adjacent.has(pair)) problems.push(`${pair} touch (${count} px) but are not adjacent`);
+  if (!adjacent.has(pair) && exceptionPairs.get(pair)?.drawn !== 'touching') problems.push(`${pair} touch (${count} px) but are not adjacent`);
 }
 for (const pair of adjacent) {
   const [pa, pb] = pair.split('-');
   const [a, b] = [byAbbr.get(pa), byAbbr.get(pb)];
   const key = a < b ? `${a},${b}` : `${b},${a}`;
   const count = touching.get(key) ?? 0;
-  if (count < minTouch && !STRAITS.includes(pair)) problems.push(`${pair} are adjacent but touch ${count} px only`);
+  if (count < minTouch && exceptionPairs.get(pair)?.drawn !== 'apart') problems.push(`${pair} are adjacent but touch ${count} px only`);
 }
 for (const [key, count] of touching) {
   const [a, b] = key.split(',').map(Number);
@@ -415,14 +451,14 @@ if (debugFile) {
 }
 
 if (problems.length) {
-  for (const p of problems) console.error(`standard: ${p}`);
+  for (const p of problems) console.error(`${NAME}: ${p}`);
   if (checkOnly || !args.includes('--force')) {
-    console.error(`standard: ${problems.length} problems; nothing written`);
+    console.error(`${NAME}: ${problems.length} problems; nothing written`);
     process.exit(1);
   }
 }
 if (checkOnly) {
-  console.log('standard: every border agrees with variants/standard.ron');
+  console.log(`${NAME}: every border agrees with variants/${NAME}.ron`);
   process.exit(0);
 }
 
@@ -723,9 +759,9 @@ for (let i = 0; i < spots.length; i++) {
     if (d < 2.3 * R) anchorProblems.push(`units at ${spots[i][0]} and ${spots[j][0]} are ${d.toFixed(1)} apart`);
   }
 }
-for (const p of anchorProblems) console.error(`standard: ${p}`);
+for (const p of anchorProblems) console.error(`${NAME}: ${p}`);
 if (anchorProblems.length && !args.includes('--force')) {
-  console.error(`standard: ${anchorProblems.length} problems; nothing written`);
+  console.error(`${NAME}: ${anchorProblems.length} problems; nothing written`);
   process.exit(1);
 }
 
@@ -736,20 +772,20 @@ const impassable = IMPASSABLE.map((a, i) => {
 
 // ---- The RON file.
 const pt = ([x, y]) => `(x: ${x}, y: ${y})`;
-let ron = `// The Standard map's picture, made by tools/geometry/standard.mjs (see its README) from
+let ron = `// The ${TITLE} map's picture, made by tools/geometry/make.mjs (see its README) from
 // Natural Earth's 1:50m country outlines (public domain), projected Lambert conformal
-// conic, and province seeds chosen for this project (tools/geometry/seeds.mjs). Do not edit
-// by hand: change the seeds and run the script again.
+// conic, and province seeds chosen for this project (tools/geometry/seeds/${NAME}.mjs). Do not
+// edit by hand: change the seeds and run the script again.
 (
-    variant: "standard",
-    source: "Natural Earth 1:50m countries (public domain) via world-atlas; tools/geometry/standard.mjs",
+    variant: "${NAME}",
+    source: "Natural Earth 1:50m countries (public domain) via world-atlas; tools/geometry/make.mjs ${NAME}",
     width: ${WIDTH},
     height: ${HEIGHT},
     colours: [${Object.entries(COLOURS).map(([k, v]) => `("${k}", "${v}")`).join(', ')}],
     impassable: [
 ${impassable.map((a) => `        (name: "${a.name}", shape: "${a.shape}", label: ${a.label ? `Some(${pt(a.label)})` : 'None'}),`).join('\n')}
     ],
-    provinces: [
+${EXCEPTIONS.length ? `    exceptions: [\n${EXCEPTIONS.map((e) => `        (between: ("${e.between[0]}", "${e.between[1]}"), drawn: ${e.drawn === 'apart' ? 'Apart' : 'Touching'}, reason: ${JSON.stringify(e.reason)}),`).join('\n')}\n    ],\n` : ''}    provinces: [
 `;
 for (const p of out) {
   ron += `        (abbr: "${p.abbr}", label: ${pt(p.label)}, unit: ${pt(p.unit)}`;
@@ -758,7 +794,7 @@ for (const p of out) {
   ron += `,\n            shape: "${p.shape}"),\n`;
 }
 ron += '    ],\n)\n';
-const target = path.join(root, 'variants', 'geometry', 'standard.ron');
+const target = path.join(root, 'variants', 'geometry', `${NAME}.ron`);
 fs.writeFileSync(target + '.tmp', ron);
 fs.renameSync(target + '.tmp', target);
-console.log(`standard: wrote ${path.relative(root, target)} (${ron.length} bytes, ${WIDTH} × ${HEIGHT})`);
+console.log(`${NAME}: wrote ${path.relative(root, target)} (${ron.length} bytes, ${WIDTH} × ${HEIGHT})`);
