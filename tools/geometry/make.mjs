@@ -276,6 +276,14 @@ areas.forEach((a, label) => {
     if (!a.sea && !onLand) problems.push(`land seed of ${a.abbr} at ${s} is not on land`);
     seeds.push({ label, x, y, landmass: onLand ? landmass[p] : -1, country: onLand ? country[p] : -1 });
   }
+  // An archipelago (a coast whose fleets convoy, as Baleares) may take water round its
+  // islands too: its water seeds spread with the seas'.
+  for (const s of a.waterSeeds ?? []) {
+    const [x, y] = toPixel(s);
+    const p = Math.floor(y) * W + Math.floor(x);
+    if (x >= 0 && y >= 0 && x < W && y < H && country[p] >= 0) problems.push(`water seed of ${a.abbr} at ${s} is on land`);
+    seeds.push({ label, x, y, landmass: -1, country: -1, water: true });
+  }
   for (const c of a.countries ?? []) if (!countryIndex.has(c)) problems.push(`${a.abbr}: no country named ${c}`);
 });
 
@@ -307,34 +315,56 @@ const nearest = (list, x, y) => {
   }
   return best;
 };
-const seedsByCountry = new Map();
-for (const [c, labels] of claims) seedsByCountry.set(c, seeds.filter((s) => labels.has(s.label)));
+// Land, by one of two rules (the seed file's LAND):
+// - 'nearest' (Standard's): each land pixel goes to the nearest seed, as the crow flies,
+//   of a province claiming its country, on the same landmass where one is;
+// - 'path': each land pixel goes to the land seed nearest by a path over land (so no
+//   province reaches across water), but that land of a country an impassable area claims
+//   is that area's; land no seed reaches goes to the impassable area marked `rest`.
+const LAND = SEEDS.LAND ?? 'nearest';
 const unclaimed = new Map();
-for (let y = 0; y < H; y++) {
-  for (let x = 0; x < W; x++) {
-    const p = y * W + x;
-    const c = country[p];
-    if (c < 0) continue;
-    const list = seedsByCountry.get(c);
-    if (!list) {
-      unclaimed.set(countries[c].name, (unclaimed.get(countries[c].name) ?? 0) + 1);
-      continue;
+if (LAND === 'path') {
+  const owner = new Map();
+  areas.forEach((a, l) => {
+    if (a.impassable) for (const c of a.countries ?? []) owner.set(countryIndex.get(c), l);
+  });
+  for (let p = 0; p < W * H; p++) if (country[p] >= 0 && owner.has(country[p])) label[p] = owner.get(country[p]);
+  spread(seeds.filter((s) => !areas[s.label].sea && !s.water && !owner.has(s.country)), (p) => country[p] >= 0 && !owner.has(country[p]));
+  const rest = areas.findIndex((a) => a.rest);
+  for (let p = 0; p < W * H; p++) {
+    if (country[p] < 0 || label[p] !== UNASSIGNED) continue;
+    if (rest >= 0) label[p] = rest;
+    else unclaimed.set(countries[country[p]].name, (unclaimed.get(countries[country[p]].name) ?? 0) + 1);
+  }
+} else {
+  const seedsByCountry = new Map();
+  for (const [c, labels] of claims) seedsByCountry.set(c, seeds.filter((s) => labels.has(s.label) && !s.water));
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      const c = country[p];
+      if (c < 0) continue;
+      const list = seedsByCountry.get(c);
+      if (!list) {
+        unclaimed.set(countries[c].name, (unclaimed.get(countries[c].name) ?? 0) + 1);
+        continue;
+      }
+      if (!list.length) {
+        // Claimed only by areas without seeds (the Faroes): the first of them.
+        label[p] = Math.min(...claims.get(c));
+        continue;
+      }
+      const same = list.filter((s) => s.landmass === landmass[p]);
+      label[p] = nearest(same.length ? same : list, x + 0.5, y + 0.5).label;
     }
-    if (!list.length) {
-      // Claimed only by areas without seeds (the Faroes): the first of them.
-      label[p] = Math.min(...claims.get(c));
-      continue;
-    }
-    const same = list.filter((s) => s.landmass === landmass[p]);
-    label[p] = nearest(same.length ? same : list, x + 0.5, y + 0.5).label;
   }
 }
 for (const [name, count] of unclaimed) if (count > 20) problems.push(`${name}: ${count} pixels claimed by no province`);
 
-// The sea: each water pixel goes to the sea seed nearest by a path through water
-// (Dijkstra from all sea seeds at once), so no sea reaches across land. Water no seed
-// reaches (the Caspian, lakes) is left to the background.
-{
+// Spreading labels from seeds along paths (Dijkstra from all seeds at once, 8 steps a
+// pixel): each pixel `enter` allows goes to the seed nearest by a path through such
+// pixels.
+function spread(starts, enter) {
   const distance = new Float32Array(W * H).fill(Infinity);
   // A binary heap of pixel indices keyed by distance.
   const heap = [];
@@ -366,9 +396,9 @@ for (const [name, count] of unclaimed) if (count > 20) problems.push(`${name}: $
     }
     return top;
   };
-  for (const s of seeds.filter((s) => areas[s.label].sea)) {
+  for (const s of starts) {
     const p = Math.floor(s.y) * W + Math.floor(s.x);
-    if (s.x < 0 || s.y < 0 || s.x >= W || s.y >= H || country[p] >= 0) continue;
+    if (s.x < 0 || s.y < 0 || s.x >= W || s.y >= H || !enter(p)) continue;
     distance[p] = 0;
     label[p] = s.label;
     push(p);
@@ -382,7 +412,7 @@ for (const [name, count] of unclaimed) if (count > 20) problems.push(`${name}: $
       const [qx, qy] = [x + dx, y + dy];
       if (qx < 0 || qy < 0 || qx >= W || qy >= H) continue;
       const q = qy * W + qx;
-      if (country[q] >= 0) continue;
+      if (!enter(q)) continue;
       const d = distance[p] + cost;
       if (d < distance[q]) {
         distance[q] = d;
@@ -392,6 +422,11 @@ for (const [name, count] of unclaimed) if (count > 20) problems.push(`${name}: $
     }
   }
 }
+
+// The sea: each water pixel goes to the sea seed nearest by a path through water, so no
+// sea reaches across land. Water no seed reaches (the Caspian, lakes) is left to the
+// background.
+spread(seeds.filter((s) => areas[s.label].sea || s.water), (p) => country[p] < 0);
 
 // ---- Checks: who touches whom.
 const touching = new Map();
@@ -448,6 +483,10 @@ if (debugFile) {
     buf.set(border ? [40, 40, 40] : c, header.length + p * 3);
   }
   fs.writeFileSync(debugFile, buf);
+  // And where each label's pixels lie on average (output units), to write names on it.
+  const sums = areas.map(() => [0, 0, 0]);
+  for (let p = 0; p < W * H; p++) if (label[p] >= 0) sums[label[p]] = [sums[label[p]][0] + (p % W), sums[label[p]][1] + Math.floor(p / W), sums[label[p]][2] + 1];
+  fs.writeFileSync(`${debugFile}.json`, JSON.stringify(areas.map((a, l) => [a.abbr, sums[l][0] / (sums[l][2] || 1), sums[l][1] / (sums[l][2] || 1)])));
 }
 
 if (problems.length) {
@@ -707,7 +746,8 @@ const fromLonLat = (ll) => {
 // Units first, then labels clear of every unit near them, then centre marks clear of both.
 const units = variant.map((p, l) => {
   const o = OVERRIDES[p.abbr] ?? {};
-  return o.unit ? fromLonLat(o.unit) : unitSpot(l, p.terrain === 'Sea' ? 2.6 * R : 1.7 * R);
+  // (A province with no room, only when --force writes a failed map: at its first seed.)
+  return o.unit ? fromLonLat(o.unit) : unitSpot(l, p.terrain === 'Sea' ? 2.6 * R : 1.7 * R) ?? fromLonLat(PROVINCES[p.abbr]?.seeds?.[0] ?? [0, 0]);
 });
 const near = (point, limit) => units.filter((u) => u && Math.hypot(u[0] - point[0], u[1] - point[1]) < limit);
 const out = [];

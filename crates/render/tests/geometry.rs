@@ -30,6 +30,14 @@ fn every_drawn_border_is_a_border_of_the_variant_and_back() {
             g.variant
         );
     }
+    // Variants with another's provinces and borders are drawn with its geometry.
+    for (variant, geometry) in [("1898", "standard"), ("ancient_mediterranean_age_of_empires", "ancient_mediterranean")]
+    {
+        assert!(
+            drawn.get(geometry).is_some_and(|v| v.iter().any(|v| v == variant)),
+            "{variant} drawn with {geometry}'s geometry"
+        );
+    }
     // The abstract maps stay schematic, and so does a map whose borders a file does not draw.
     for variant in ["pure", "convoyable_coasts"] {
         let map = dip::variant(variant).expect("variant");
