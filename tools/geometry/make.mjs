@@ -319,8 +319,9 @@ const nearest = (list, x, y) => {
 // - 'nearest' (Standard's): each land pixel goes to the nearest seed, as the crow flies,
 //   of a province claiming its country, on the same landmass where one is;
 // - 'path': each land pixel goes to the land seed nearest by a path over land (so no
-//   province reaches across water), but that land of a country an impassable area claims
-//   is that area's; land no seed reaches goes to the impassable area marked `rest`.
+//   province reaches across water) and through the countries its province claims (any,
+//   if it names none); the land of a country an impassable area claims is that area's;
+//   land no seed reaches goes to the impassable area marked `rest`.
 const LAND = SEEDS.LAND ?? 'nearest';
 const unclaimed = new Map();
 if (LAND === 'path') {
@@ -329,7 +330,11 @@ if (LAND === 'path') {
     if (a.impassable) for (const c of a.countries ?? []) owner.set(countryIndex.get(c), l);
   });
   for (let p = 0; p < W * H; p++) if (country[p] >= 0 && owner.has(country[p])) label[p] = owner.get(country[p]);
-  spread(seeds.filter((s) => !areas[s.label].sea && !s.water && !owner.has(s.country)), (p) => country[p] >= 0 && !owner.has(country[p]));
+  const allowed = areas.map((a) => (a.countries ? new Set(a.countries.map((c) => countryIndex.get(c))) : null));
+  spread(
+    seeds.filter((s) => !areas[s.label].sea && !s.water && !owner.has(s.country)),
+    (p, l) => country[p] >= 0 && !owner.has(country[p]) && (!allowed[l] || allowed[l].has(country[p])),
+  );
   const rest = areas.findIndex((a) => a.rest);
   for (let p = 0; p < W * H; p++) {
     if (country[p] < 0 || label[p] !== UNASSIGNED) continue;
@@ -362,8 +367,8 @@ if (LAND === 'path') {
 for (const [name, count] of unclaimed) if (count > 20) problems.push(`${name}: ${count} pixels claimed by no province`);
 
 // Spreading labels from seeds along paths (Dijkstra from all seeds at once, 8 steps a
-// pixel): each pixel `enter` allows goes to the seed nearest by a path through such
-// pixels.
+// pixel): each pixel goes to the seed nearest by a path through pixels `enter(pixel,
+// label)` lets that seed's label take.
 function spread(starts, enter) {
   const distance = new Float32Array(W * H).fill(Infinity);
   // A binary heap of pixel indices keyed by distance.
@@ -398,7 +403,7 @@ function spread(starts, enter) {
   };
   for (const s of starts) {
     const p = Math.floor(s.y) * W + Math.floor(s.x);
-    if (s.x < 0 || s.y < 0 || s.x >= W || s.y >= H || !enter(p)) continue;
+    if (s.x < 0 || s.y < 0 || s.x >= W || s.y >= H || !enter(p, s.label)) continue;
     distance[p] = 0;
     label[p] = s.label;
     push(p);
@@ -412,7 +417,7 @@ function spread(starts, enter) {
       const [qx, qy] = [x + dx, y + dy];
       if (qx < 0 || qy < 0 || qx >= W || qy >= H) continue;
       const q = qy * W + qx;
-      if (!enter(q)) continue;
+      if (!enter(q, label[p])) continue;
       const d = distance[p] + cost;
       if (d < distance[q]) {
         distance[q] = d;
