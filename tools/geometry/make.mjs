@@ -455,6 +455,7 @@ for (const [key, count] of touching) {
   const [pa, pb] = [variant[a].abbr, variant[b].abbr];
   const pair = pa < pb ? `${pa}-${pb}` : `${pb}-${pa}`;
   if (!adjacent.has(pair) && exceptionPairs.get(pair)?.drawn !== 'touching') problems.push(`${pair} touch (${count} px) but are not adjacent`);
+  if (exceptionPairs.get(pair)?.drawn === 'apart') problems.push(`${pair} touch (${count} px) but are declared drawn apart`);
 }
 for (const pair of adjacent) {
   const [pa, pb] = pair.split('-');

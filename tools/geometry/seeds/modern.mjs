@@ -26,6 +26,10 @@ export const FRAME = {
     [20, 20.5],
     [35, 20.5],
   ],
+  // A fisheye round the crowded west and middle of the board (Russia and Central Asia
+  // shrink): distances from the focus grow by 1 + magnify near it.
+  focus: [10, 49],
+  magnify: 0.9,
   // Local enlargements: centre, radius (degrees of latitude), strength (Britain is small
   // for its six provinces, as on the Standard map; the Low Countries and northern Italy).
   bumps: [
@@ -65,13 +69,9 @@ export const FILLS = [
   { country: 'Italy', polygon: [[15.45, 37.9], [15.75, 37.9], [15.75, 38.3], [15.45, 38.3], [15.45, 37.9]] },
 ];
 
-export const EXCEPTIONS = [
-  {
-    between: ['ara', 'red'],
-    drawn: 'apart',
-    reason: 'the Red Sea meets the Arabian Sea at the Bab-el-Mandeb, south of the board',
-  },
-];
+// Borders drawn otherwise than the game has them: none (the board reaches the
+// Bab-el-Mandeb, where the Red Sea meets the Arabian Sea).
+export const EXCEPTIONS = [];
 
 const UK = ['United Kingdom'];
 export const PROVINCES = {
@@ -188,7 +188,7 @@ export const PROVINCES = {
   sin: { countries: ['Egypt'], seeds: [[33.8, 29.0], [34.2, 28.3], [34.4, 30.3], [34.7, 29.7]] },
   cai: { countries: ['Egypt'], seeds: [[31.2, 30.0], [32.5, 30.9], [33.6, 31.0], [31.5, 28.0]] },
   ale: { countries: ['Egypt'], seeds: [[29.9, 30.9], [28.0, 30.8], [29.0, 29.0]] },
-  asw: { countries: ['Egypt', 'Sudan'], seeds: [[32.9, 24.1], [31.0, 25.5], [34.0, 23.5], [30.0, 21.5]] },
+  asw: { countries: ['Egypt'], seeds: [[32.9, 24.1], [31.0, 25.5], [34.0, 23.5], [31.5, 22.5]] },
   esa: { countries: ['Egypt', 'Libya'], seeds: [[25.5, 31.3], [26.0, 28.0], [27.0, 25.0]] },
   lib: { countries: ['Libya', 'Chad'], seeds: [[13.0, 32.5], [20.0, 30.5], [15.0, 27.0], [20.0, 25.0], [17.0, 21.5]] },
   tun: { countries: ['Tunisia'], seeds: [[9.5, 35.0]] },
@@ -196,7 +196,7 @@ export const PROVINCES = {
   mor: { countries: ['Morocco', 'W. Sahara', 'Mauritania'], seeds: [[-6.0, 33.0], [-5.0, 35.0], [-12.5, 27.5], [-15.5, 23.5], [-16.0, 20.8]] },
   wsa: { countries: ['W. Sahara', 'Mauritania', 'Mali', 'Niger', 'Algeria', 'Morocco'], seeds: [[-8.0, 24.0], [0.0, 22.0], [4.0, 25.0], [9.0, 22.0], [-10.0, 20.5]] },
   // Seas.
-  arc: { seeds: [[-18.0, 69.5], [-10.0, 70.5], [-2.0, 71.5], [12.0, 71.8]] },
+  arc: { seeds: [[-18.0, 69.5], [-10.0, 70.5], [-2.0, 71.5], [12.0, 71.8], [8.0, 72.0], [18.0, 72.5]] },
   nwg: { seeds: [[-2.0, 66.0], [6.0, 65.0], [-10.0, 66.5], [-4.0, 61.8], [1.5, 62.0], [-3.6, 59.4], [-6.0, 59.8], [12.0, 69.5], [17.0, 70.5]] },
   nao: { seeds: [[-25.0, 55.0], [-18.0, 60.5], [-12.0, 56.5], [-9.5, 58.0], [-12.0, 52.5], [-5.8, 55.25], [-7.5, 56.2]] },
   mid: { seeds: [[-15.0, 45.0], [-12.0, 40.0], [-20.0, 43.0], [-10.0, 48.0]] },
