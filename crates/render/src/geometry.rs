@@ -8,6 +8,7 @@ use dip::Map;
 
 use crate::RenderError;
 use crate::layout::{Impassable, Layout, Point, ProvinceArt, Shape};
+use crate::outline::{self, Drawing};
 
 include!(concat!(env!("OUT_DIR"), "/geometry.rs"));
 
@@ -40,7 +41,34 @@ pub struct GeometryFile {
     /// Land that belongs to no province, drawn under the provinces.
     #[serde(default)]
     pub impassable: Vec<ImpassableGeometry>,
+    /// Borders the picture draws otherwise than the game has them, each with its reason
+    /// (a strait too wide to fill, drawn apart). The tests hold every other pair of
+    /// provinces to the rule: outlines share a border exactly when the game makes the
+    /// provinces adjacent.
+    #[serde(default)]
+    pub exceptions: Vec<BorderException>,
     pub provinces: Vec<ProvinceGeometry>,
+}
+
+/// A pair of provinces the picture draws otherwise than the game has them.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BorderException {
+    /// The two provinces, by abbreviation.
+    pub between: (String, String),
+    pub drawn: Drawn,
+    /// Why (for the reader of the file and of a failing test).
+    pub reason: String,
+}
+
+/// How an exceptional pair of provinces is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Drawn {
+    /// Adjacent in the game, drawn apart (a strait the game joins across water too wide
+    /// to fill).
+    Apart,
+    /// Drawn touching, not adjacent in the game.
+    Touching,
 }
 
 /// Land that belongs to no province (Switzerland on the Standard map).
@@ -86,11 +114,27 @@ pub fn embedded_geometry() -> &'static [GeometryFile] {
     })
 }
 
+/// The embedded geometry [`crate::Board::new`] draws `map` with: the map's own, or the
+/// first that draws its provinces and exactly its borders (1898 uses Standard's; the
+/// convoying-coasts map, whose Berlin borders Denmark, does not); `None` for a schematic
+/// board.
+pub fn embedded_geometry_for(map: &Map) -> Option<&'static GeometryFile> {
+    static DRAWINGS: OnceLock<Vec<Drawing>> = OnceLock::new();
+    let files = embedded_geometry();
+    if let Some(own) = files.iter().find(|g| g.variant.eq_ignore_ascii_case(map.name())) {
+        return own.layout(map).is_ok().then_some(own);
+    }
+    let drawings = DRAWINGS.get_or_init(|| files.iter().map(outline::drawing).collect());
+    files
+        .iter()
+        .zip(drawings)
+        .find(|(g, d)| g.layout(map).is_ok() && outline::border_faults(map, g, d).is_empty())
+        .map(|(g, _)| g)
+}
+
 /// The layout of the embedded geometry for `map`: its own, or one that fits its provinces.
 pub(crate) fn embedded_for(map: &Map) -> Option<Layout> {
-    let files = embedded_geometry();
-    let own = files.iter().find(|g| g.variant.eq_ignore_ascii_case(map.name()));
-    own.into_iter().chain(files.iter()).find_map(|g| g.layout(map).ok())
+    embedded_geometry_for(map).and_then(|g| g.layout(map).ok())
 }
 
 /// The largest width or height a geometry file may give, in user units (the Standard
@@ -128,6 +172,33 @@ impl GeometryFile {
             message: format!("cannot read it: {e}"),
         })?;
         Self::parse(&file, &text)
+    }
+
+    /// Everything that makes this file a wrong picture of `map`, read back from its
+    /// outlines: two provinces' outlines share a border (of at least
+    /// [`MIN_BORDER`](outline::MIN_BORDER) units) exactly when the variant makes them
+    /// adjacent, by army or fleet, any coast, but for the exceptions the file declares; every
+    /// unit and coast anchor lies in its province; no outline runs along two others. Empty
+    /// when the picture is right. Slower than drawing (it reads every outline): for tests
+    /// and tools.
+    pub fn faults(&self, map: &Map) -> Vec<String> {
+        let mut faults = match self.layout(map) {
+            Ok(_) => Vec::new(),
+            Err(e) => vec![e.to_string()],
+        };
+        let drawing = outline::drawing(self);
+        faults.extend(outline::border_faults(map, self, &drawing));
+        for g in &self.provinces {
+            let Some(rings) = drawing.rings.get(&g.abbr) else { continue };
+            let anchors = std::iter::once(("unit".to_string(), g.unit))
+                .chain(g.coasts.iter().map(|(c, at)| (format!("fleet on {}/{c}", g.abbr), *at)));
+            for (what, at) in anchors {
+                if !outline::inside(rings, (f64::from(at.x), f64::from(at.y))) {
+                    faults.push(format!("the {what} anchor of `{}` ({}, {}) is outside it", g.abbr, at.x, at.y));
+                }
+            }
+        }
+        faults
     }
 
     /// Checks the geometry against `map` (every province drawn, every coast anchored,
@@ -187,6 +258,17 @@ impl GeometryFile {
                         map.province(dip::ProvinceId(i as u16)).abbr
                     )));
                 }
+            }
+        }
+        for e in &self.exceptions {
+            let (a, b) = &e.between;
+            for abbr in [a, b] {
+                if map.province_by_name(abbr).is_none_or(|p| map.province(p).abbr != *abbr) {
+                    return Err(fault(format!("the exception {a}-{b} names no province `{abbr}`")));
+                }
+            }
+            if e.reason.trim().is_empty() {
+                return Err(fault(format!("the exception {a}-{b} gives no reason")));
             }
         }
         let mut impassable = Vec::new();

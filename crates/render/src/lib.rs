@@ -34,6 +34,7 @@ mod error;
 mod geometry;
 mod layout;
 mod orders;
+mod outline;
 #[cfg(feature = "png")]
 mod png;
 mod schematic;
@@ -42,7 +43,10 @@ mod svg;
 mod viewer;
 
 pub use error::RenderError;
-pub use geometry::{GeometryFile, ImpassableGeometry, ProvinceGeometry, embedded_geometry};
+pub use geometry::{
+    BorderException, Drawn, GeometryFile, ImpassableGeometry, ProvinceGeometry, embedded_geometry,
+    embedded_geometry_for,
+};
 pub use layout::Point;
 #[cfg(feature = "png")]
 pub use png::{png, rgba};

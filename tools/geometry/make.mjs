@@ -1,27 +1,45 @@
-// Makes variants/geometry/standard.ron: the Standard map's picture, from Natural Earth's
+// Makes variants/geometry/<variant>.ron: a variant's map picture, from Natural Earth's
 // 1:50m country outlines (public domain; packed as TopoJSON by the npm package
-// world-atlas) and the province seeds in seeds.mjs.
+// world-atlas) and the variant's seed file, seeds/<variant>.mjs.
 //
-//   cd tools/geometry && npm ci && node standard.mjs [--check] [--debug out.ppm]
+//   cd tools/geometry && npm ci && node make.mjs <variant> [--check] [--force] [--debug out.ppm]
 //
-// How: the countries are projected (Lambert conformal conic) and drawn into a raster;
+// How: the countries are projected (the seed file's projection) and drawn into a raster;
 // every land pixel goes to the nearest seed of a province that claims the pixel's
 // country (on the same landmass when one does), every sea pixel to the nearest sea seed.
 // The borders between provinces are traced into shared arcs, simplified once (so
 // neighbours share exactly the same line), and written as SVG paths; unit, label and
 // centre anchors are placed near its middle, with room around them. Then the borders are checked
-// against variants/standard.ron: every pair of provinces that touch must be adjacent in
-// the game and every adjacent pair must touch (or be a strait listed in seeds.mjs).
-// Nothing is random: the same inputs give the same file.
+// against variants/<variant>.ron: every pair of provinces that touch must be adjacent in
+// the game and every adjacent pair must touch, but for the exceptions the seed file
+// declares with their reasons (a strait the game joins, drawn apart; land drawn touching
+// that the game keeps apart). Nothing is random: the same inputs give the same file.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FRAME, PROVINCES, IMPASSABLE, STRAITS, OVERRIDES, COLOURS, FILLS } from './seeds.mjs';
+const args = process.argv.slice(2);
+const NAME = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--debug');
+if (!NAME || !/^[a-z0-9_]+$/.test(NAME)) {
+  console.error('usage: node make.mjs <variant> [--check] [--force] [--debug out.ppm]');
+  process.exit(2);
+}
+const seedFile = new URL(`./seeds/${NAME}.mjs`, import.meta.url);
+if (!fs.existsSync(seedFile)) {
+  console.error(`${NAME}: no seed file tools/geometry/seeds/${NAME}.mjs`);
+  process.exit(2);
+}
+const SEEDS = await import(seedFile);
+const { FRAME, PROVINCES, IMPASSABLE, OVERRIDES, COLOURS } = SEEDS;
+const FILLS = SEEDS.FILLS ?? [];
+const EXCEPTIONS = SEEDS.EXCEPTIONS ?? [];
+// The projection: Lambert conformal conic by default, as Standard's.
+const PROJECTION = SEEDS.PROJECTION ?? { kind: 'conic', parallels: [40, 64], origin: [15, 50] };
+// What the picture is called in the file's header.
+const TITLE = SEEDS.TITLE ?? NAME;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
-const args = process.argv.slice(2);
 const checkOnly = args.includes('--check');
 const debugIndex = args.indexOf('--debug');
 const debugFile = debugIndex >= 0 ? args[debugIndex + 1] : null;
@@ -49,7 +67,7 @@ function readVariant(file) {
   return provinces;
 }
 
-const variant = readVariant(path.join(root, 'variants', 'standard.ron'));
+const variant = readVariant(path.join(root, 'variants', `${NAME}.ron`));
 const byAbbr = new Map(variant.map((p, i) => [p.abbr, i]));
 const adjacent = new Set();
 for (const p of variant) {
@@ -61,9 +79,26 @@ for (const p of variant) {
   }
 }
 
-// ---- Projection: Lambert conformal conic, standard parallels 40°N and 64°N.
+// The declared exceptions, checked against the variant: `apart` is a border the game has
+// that the picture does not draw (a strait too narrow to show), `touching` land the
+// picture draws touching that the game keeps apart.
+const problems = [];
+const exceptionPairs = new Map();
+for (const e of EXCEPTIONS) {
+  const [a, b] = e.between;
+  const pair = a < b ? `${a}-${b}` : `${b}-${a}`;
+  if (!byAbbr.has(a) || !byAbbr.has(b)) problems.push(`exception ${pair}: no such province`);
+  if (!['apart', 'touching'].includes(e.drawn)) problems.push(`exception ${pair}: drawn must be apart or touching`);
+  if (!e.reason) problems.push(`exception ${pair}: no reason given`);
+  if (e.drawn === 'apart' && !adjacent.has(pair)) problems.push(`exception ${pair}: drawn apart, but the game has no such border`);
+  if (e.drawn === 'touching' && adjacent.has(pair)) problems.push(`exception ${pair}: drawn touching, but the game has the border`);
+  exceptionPairs.set(pair, e);
+}
+
+// ---- Projection: Lambert conformal conic (two standard parallels, an origin).
+if (PROJECTION.kind !== 'conic') throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
 const rad = Math.PI / 180;
-const [phi1, phi2, lambda0, phi0] = [40 * rad, 64 * rad, 15 * rad, 50 * rad];
+const [phi1, phi2, lambda0, phi0] = [...PROJECTION.parallels, ...PROJECTION.origin].map((v) => v * rad);
 const n = Math.log(Math.cos(phi1) / Math.cos(phi2)) / Math.log(Math.tan(Math.PI / 4 + phi2 / 2) / Math.tan(Math.PI / 4 + phi1 / 2));
 const F = (Math.cos(phi1) * Math.pow(Math.tan(Math.PI / 4 + phi1 / 2), n)) / n;
 const rho = (phi) => F / Math.pow(Math.tan(Math.PI / 4 + phi / 2), n);
@@ -76,12 +111,12 @@ function conic([lon, lat]) {
 // Then a gentle fisheye around the crowded middle of the board (as the game's own maps
 // enlarge western and central Europe and shrink Russia): distances from the focus grow
 // by 1 + d near it and shrink toward the frame, smoothly, so borders stay where they meet.
-const focus = conic(FRAME.focus);
+const focus = conic(FRAME.focus ?? FRAME.points[0]);
 const reach = Math.max(...FRAME.points.map(conic).map(([x, y]) => Math.hypot(x - focus[0], y - focus[1])));
-const d = FRAME.magnify;
+const d = FRAME.magnify ?? 0;
 // And local bumps (Britain is small for its seven provinces): each pushes points away
 // from its centre by up to `strength` times their distance, fading with distance.
-const bumps = FRAME.bumps.map((b) => {
+const bumps = (FRAME.bumps ?? []).map((b) => {
   const c = conic(b.centre);
   const edge = conic([b.centre[0], b.centre[1] + b.radius]);
   return { c, sigma: Math.hypot(edge[0] - c[0], edge[1] - c[1]), strength: b.strength };
@@ -229,7 +264,6 @@ const areas = [
   ...variant.map((p) => ({ abbr: p.abbr, sea: p.terrain === 'Sea', ...PROVINCES[p.abbr] })),
   ...IMPASSABLE.map((a) => ({ abbr: a.name, sea: false, impassable: true, ...a })),
 ];
-const problems = [];
 for (const p of variant) if (!PROVINCES[p.abbr]) problems.push(`no seeds for ${p.abbr}`);
 for (const abbr of Object.keys(PROVINCES)) if (!byAbbr.has(abbr)) problems.push(`seeds for unknown province ${abbr}`);
 const seeds = [];
@@ -242,13 +276,23 @@ areas.forEach((a, label) => {
     if (!a.sea && !onLand) problems.push(`land seed of ${a.abbr} at ${s} is not on land`);
     seeds.push({ label, x, y, landmass: onLand ? landmass[p] : -1, country: onLand ? country[p] : -1 });
   }
+  // An archipelago (a coast whose fleets convoy, as Baleares) may take water round its
+  // islands too: its water seeds spread with the seas'.
+  for (const s of a.waterSeeds ?? []) {
+    const [x, y] = toPixel(s);
+    const p = Math.floor(y) * W + Math.floor(x);
+    if (x >= 0 && y >= 0 && x < W && y < H && country[p] >= 0) problems.push(`water seed of ${a.abbr} at ${s} is on land`);
+    seeds.push({ label, x, y, landmass: -1, country: -1, water: true });
+  }
   for (const c of a.countries ?? []) if (!countryIndex.has(c)) problems.push(`${a.abbr}: no country named ${c}`);
 });
 
-// Which labels may take each country's land.
+// Which labels may take each country's land: a land province naming no countries may
+// take any (for maps whose provinces owe nothing to today's borders).
 const claims = new Map();
 areas.forEach((a, label) => {
-  for (const c of a.countries ?? []) {
+  const any = !a.sea && !a.impassable && !a.countries;
+  for (const c of any ? countries.filter((x) => !x.fill).map((x) => x.name) : a.countries ?? []) {
     const i = countryIndex.get(c);
     if (i === undefined) continue;
     if (!claims.has(i)) claims.set(i, new Set());
@@ -271,34 +315,61 @@ const nearest = (list, x, y) => {
   }
   return best;
 };
-const seedsByCountry = new Map();
-for (const [c, labels] of claims) seedsByCountry.set(c, seeds.filter((s) => labels.has(s.label)));
+// Land, by one of two rules (the seed file's LAND):
+// - 'nearest' (Standard's): each land pixel goes to the nearest seed, as the crow flies,
+//   of a province claiming its country, on the same landmass where one is;
+// - 'path': each land pixel goes to the land seed nearest by a path over land (so no
+//   province reaches across water) and through the countries its province claims (any,
+//   if it names none); the land of a country an impassable area claims is that area's;
+//   land no seed reaches goes to the impassable area marked `rest`.
+const LAND = SEEDS.LAND ?? 'nearest';
 const unclaimed = new Map();
-for (let y = 0; y < H; y++) {
-  for (let x = 0; x < W; x++) {
-    const p = y * W + x;
-    const c = country[p];
-    if (c < 0) continue;
-    const list = seedsByCountry.get(c);
-    if (!list) {
-      unclaimed.set(countries[c].name, (unclaimed.get(countries[c].name) ?? 0) + 1);
-      continue;
+if (LAND === 'path') {
+  const owner = new Map();
+  areas.forEach((a, l) => {
+    if (a.impassable) for (const c of a.countries ?? []) owner.set(countryIndex.get(c), l);
+  });
+  for (let p = 0; p < W * H; p++) if (country[p] >= 0 && owner.has(country[p])) label[p] = owner.get(country[p]);
+  const allowed = areas.map((a) => (a.countries ? new Set(a.countries.map((c) => countryIndex.get(c))) : null));
+  spread(
+    seeds.filter((s) => !areas[s.label].sea && !s.water && !owner.has(s.country)),
+    (p, l) => country[p] >= 0 && !owner.has(country[p]) && (!allowed[l] || allowed[l].has(country[p])),
+  );
+  const rest = areas.findIndex((a) => a.rest);
+  for (let p = 0; p < W * H; p++) {
+    if (country[p] < 0 || label[p] !== UNASSIGNED) continue;
+    if (rest >= 0) label[p] = rest;
+    else unclaimed.set(countries[country[p]].name, (unclaimed.get(countries[country[p]].name) ?? 0) + 1);
+  }
+} else {
+  const seedsByCountry = new Map();
+  for (const [c, labels] of claims) seedsByCountry.set(c, seeds.filter((s) => labels.has(s.label) && !s.water));
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      const c = country[p];
+      if (c < 0) continue;
+      const list = seedsByCountry.get(c);
+      if (!list) {
+        unclaimed.set(countries[c].name, (unclaimed.get(countries[c].name) ?? 0) + 1);
+        continue;
+      }
+      if (!list.length) {
+        // Claimed only by areas without seeds (the Faroes): the first of them.
+        label[p] = Math.min(...claims.get(c));
+        continue;
+      }
+      const same = list.filter((s) => s.landmass === landmass[p]);
+      label[p] = nearest(same.length ? same : list, x + 0.5, y + 0.5).label;
     }
-    if (!list.length) {
-      // Claimed only by areas without seeds (the Faroes): the first of them.
-      label[p] = Math.min(...claims.get(c));
-      continue;
-    }
-    const same = list.filter((s) => s.landmass === landmass[p]);
-    label[p] = nearest(same.length ? same : list, x + 0.5, y + 0.5).label;
   }
 }
 for (const [name, count] of unclaimed) if (count > 20) problems.push(`${name}: ${count} pixels claimed by no province`);
 
-// The sea: each water pixel goes to the sea seed nearest by a path through water
-// (Dijkstra from all sea seeds at once), so no sea reaches across land. Water no seed
-// reaches (the Caspian, lakes) is left to the background.
-{
+// Spreading labels from seeds along paths (Dijkstra from all seeds at once, 8 steps a
+// pixel): each pixel goes to the seed nearest by a path through pixels `enter(pixel,
+// label)` lets that seed's label take.
+function spread(starts, enter) {
   const distance = new Float32Array(W * H).fill(Infinity);
   // A binary heap of pixel indices keyed by distance.
   const heap = [];
@@ -330,9 +401,9 @@ for (const [name, count] of unclaimed) if (count > 20) problems.push(`${name}: $
     }
     return top;
   };
-  for (const s of seeds.filter((s) => areas[s.label].sea)) {
+  for (const s of starts) {
     const p = Math.floor(s.y) * W + Math.floor(s.x);
-    if (s.x < 0 || s.y < 0 || s.x >= W || s.y >= H || country[p] >= 0) continue;
+    if (s.x < 0 || s.y < 0 || s.x >= W || s.y >= H || !enter(p, s.label)) continue;
     distance[p] = 0;
     label[p] = s.label;
     push(p);
@@ -346,7 +417,7 @@ for (const [name, count] of unclaimed) if (count > 20) problems.push(`${name}: $
       const [qx, qy] = [x + dx, y + dy];
       if (qx < 0 || qy < 0 || qx >= W || qy >= H) continue;
       const q = qy * W + qx;
-      if (country[q] >= 0) continue;
+      if (!enter(q, label[p])) continue;
       const d = distance[p] + cost;
       if (d < distance[q]) {
         distance[q] = d;
@@ -356,6 +427,11 @@ for (const [name, count] of unclaimed) if (count > 20) problems.push(`${name}: $
     }
   }
 }
+
+// The sea: each water pixel goes to the sea seed nearest by a path through water, so no
+// sea reaches across land. Water no seed reaches (the Caspian, lakes) is left to the
+// background.
+spread(seeds.filter((s) => areas[s.label].sea || s.water), (p) => country[p] < 0);
 
 // ---- Checks: who touches whom.
 const touching = new Map();
@@ -378,14 +454,15 @@ for (const [key, count] of touching) {
   if (a >= provinceCount || b >= provinceCount) continue;
   const [pa, pb] = [variant[a].abbr, variant[b].abbr];
   const pair = pa < pb ? `${pa}-${pb}` : `${pb}-${pa}`;
-  if (!adjacent.has(pair)) problems.push(`${pair} touch (${count} px) but are not adjacent`);
+  if (!adjacent.has(pair) && exceptionPairs.get(pair)?.drawn !== 'touching') problems.push(`${pair} touch (${count} px) but are not adjacent`);
+  if (exceptionPairs.get(pair)?.drawn === 'apart') problems.push(`${pair} touch (${count} px) but are declared drawn apart`);
 }
 for (const pair of adjacent) {
   const [pa, pb] = pair.split('-');
   const [a, b] = [byAbbr.get(pa), byAbbr.get(pb)];
   const key = a < b ? `${a},${b}` : `${b},${a}`;
   const count = touching.get(key) ?? 0;
-  if (count < minTouch && !STRAITS.includes(pair)) problems.push(`${pair} are adjacent but touch ${count} px only`);
+  if (count < minTouch && exceptionPairs.get(pair)?.drawn !== 'apart') problems.push(`${pair} are adjacent but touch ${count} px only`);
 }
 for (const [key, count] of touching) {
   const [a, b] = key.split(',').map(Number);
@@ -412,17 +489,21 @@ if (debugFile) {
     buf.set(border ? [40, 40, 40] : c, header.length + p * 3);
   }
   fs.writeFileSync(debugFile, buf);
+  // And where each label's pixels lie on average (output units), to write names on it.
+  const sums = areas.map(() => [0, 0, 0]);
+  for (let p = 0; p < W * H; p++) if (label[p] >= 0) sums[label[p]] = [sums[label[p]][0] + (p % W), sums[label[p]][1] + Math.floor(p / W), sums[label[p]][2] + 1];
+  fs.writeFileSync(`${debugFile}.json`, JSON.stringify(areas.map((a, l) => [a.abbr, sums[l][0] / (sums[l][2] || 1), sums[l][1] / (sums[l][2] || 1)])));
 }
 
 if (problems.length) {
-  for (const p of problems) console.error(`standard: ${p}`);
+  for (const p of problems) console.error(`${NAME}: ${p}`);
   if (checkOnly || !args.includes('--force')) {
-    console.error(`standard: ${problems.length} problems; nothing written`);
+    console.error(`${NAME}: ${problems.length} problems; nothing written`);
     process.exit(1);
   }
 }
 if (checkOnly) {
-  console.log('standard: every border agrees with variants/standard.ron');
+  console.log(`${NAME}: every border agrees with variants/${NAME}.ron`);
   process.exit(0);
 }
 
@@ -671,7 +752,8 @@ const fromLonLat = (ll) => {
 // Units first, then labels clear of every unit near them, then centre marks clear of both.
 const units = variant.map((p, l) => {
   const o = OVERRIDES[p.abbr] ?? {};
-  return o.unit ? fromLonLat(o.unit) : unitSpot(l, p.terrain === 'Sea' ? 2.6 * R : 1.7 * R);
+  // (A province with no room, only when --force writes a failed map: at its first seed.)
+  return o.unit ? fromLonLat(o.unit) : unitSpot(l, p.terrain === 'Sea' ? 2.6 * R : 1.7 * R) ?? fromLonLat(PROVINCES[p.abbr]?.seeds?.[0] ?? [0, 0]);
 });
 const near = (point, limit) => units.filter((u) => u && Math.hypot(u[0] - point[0], u[1] - point[1]) < limit);
 const out = [];
@@ -723,9 +805,9 @@ for (let i = 0; i < spots.length; i++) {
     if (d < 2.3 * R) anchorProblems.push(`units at ${spots[i][0]} and ${spots[j][0]} are ${d.toFixed(1)} apart`);
   }
 }
-for (const p of anchorProblems) console.error(`standard: ${p}`);
+for (const p of anchorProblems) console.error(`${NAME}: ${p}`);
 if (anchorProblems.length && !args.includes('--force')) {
-  console.error(`standard: ${anchorProblems.length} problems; nothing written`);
+  console.error(`${NAME}: ${anchorProblems.length} problems; nothing written`);
   process.exit(1);
 }
 
@@ -736,20 +818,20 @@ const impassable = IMPASSABLE.map((a, i) => {
 
 // ---- The RON file.
 const pt = ([x, y]) => `(x: ${x}, y: ${y})`;
-let ron = `// The Standard map's picture, made by tools/geometry/standard.mjs (see its README) from
+let ron = `// The ${TITLE} map's picture, made by tools/geometry/make.mjs (see its README) from
 // Natural Earth's 1:50m country outlines (public domain), projected Lambert conformal
-// conic, and province seeds chosen for this project (tools/geometry/seeds.mjs). Do not edit
-// by hand: change the seeds and run the script again.
+// conic, and province seeds chosen for this project (tools/geometry/seeds/${NAME}.mjs). Do not
+// edit by hand: change the seeds and run the script again.
 (
-    variant: "standard",
-    source: "Natural Earth 1:50m countries (public domain) via world-atlas; tools/geometry/standard.mjs",
+    variant: "${NAME}",
+    source: "Natural Earth 1:50m countries (public domain) via world-atlas; tools/geometry/make.mjs ${NAME}",
     width: ${WIDTH},
     height: ${HEIGHT},
     colours: [${Object.entries(COLOURS).map(([k, v]) => `("${k}", "${v}")`).join(', ')}],
     impassable: [
 ${impassable.map((a) => `        (name: "${a.name}", shape: "${a.shape}", label: ${a.label ? `Some(${pt(a.label)})` : 'None'}),`).join('\n')}
     ],
-    provinces: [
+${EXCEPTIONS.length ? `    exceptions: [\n${EXCEPTIONS.map((e) => `        (between: ("${e.between[0]}", "${e.between[1]}"), drawn: ${e.drawn === 'apart' ? 'Apart' : 'Touching'}, reason: ${JSON.stringify(e.reason)}),`).join('\n')}\n    ],\n` : ''}    provinces: [
 `;
 for (const p of out) {
   ron += `        (abbr: "${p.abbr}", label: ${pt(p.label)}, unit: ${pt(p.unit)}`;
@@ -758,7 +840,7 @@ for (const p of out) {
   ron += `,\n            shape: "${p.shape}"),\n`;
 }
 ron += '    ],\n)\n';
-const target = path.join(root, 'variants', 'geometry', 'standard.ron');
+const target = path.join(root, 'variants', 'geometry', `${NAME}.ron`);
 fs.writeFileSync(target + '.tmp', ron);
 fs.renameSync(target + '.tmp', target);
-console.log(`standard: wrote ${path.relative(root, target)} (${ron.length} bytes, ${WIDTH} × ${HEIGHT})`);
+console.log(`${NAME}: wrote ${path.relative(root, target)} (${ron.length} bytes, ${WIDTH} × ${HEIGHT})`);

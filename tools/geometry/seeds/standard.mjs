@@ -4,6 +4,11 @@
 // pixel to the nearest sea seed. Chosen for this project, by looking at a modern map and
 // the game's borders (variants/standard.ron); no other map's art was used.
 
+export const TITLE = 'Standard';
+
+// Lambert conformal conic, standard parallels 40°N and 64°N, centred on 15°E 50°N.
+export const PROJECTION = { kind: 'conic', parallels: [40, 64], origin: [15, 50] };
+
 export const FRAME = {
   // The projected box around these points is the map.
   points: [
@@ -45,8 +50,10 @@ export const COLOURS = {
   Turkey: '#e0a91b',
 };
 
-// Army borders the game has across water too narrow to show.
-export const STRAITS = [];
+// Borders drawn otherwise than the game has them, each with its reason: `apart` (the
+// game joins them across water too narrow to show), `touching` (drawn meeting, not
+// adjacent in the game). Standard's picture has none.
+export const EXCEPTIONS = [];
 
 // Water filled as land, so that the provinces on its shores meet as the game has them:
 // Denmark and Sweden across the Sound and the Belts (the Baltic and the Skagerrak do not

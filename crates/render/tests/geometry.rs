@@ -1,0 +1,103 @@
+//! Every committed geometry file (`variants/geometry/*.ron`) against every variant drawn
+//! with it, read back from the file alone ([`GeometryFile::faults`]): two provinces'
+//! outlines share a border exactly when the variant makes them adjacent (by army or fleet,
+//! any coast, either way), but for the exceptions the file declares with their reasons;
+//! every unit and coast anchor lies in its province. A variant given geometry is checked
+//! here with no change to this file.
+
+use std::collections::BTreeMap;
+
+use dip_render::{BorderException, Drawn, GeometryFile};
+
+#[test]
+fn every_drawn_border_is_a_border_of_the_variant_and_back() {
+    let mut drawn = BTreeMap::<String, Vec<String>>::new();
+    let mut failures = Vec::new();
+    for (variant, _) in dip::EMBEDDED_VARIANTS {
+        let map = dip::variant(variant).expect("embedded variant loads");
+        let Some(geometry) = dip_render::embedded_geometry_for(&map) else { continue };
+        drawn.entry(geometry.variant.clone()).or_default().push(variant.to_string());
+        for fault in geometry.faults(&map) {
+            failures.push(format!("{variant} (geometry of {}): {fault}", geometry.variant));
+        }
+    }
+    assert!(failures.is_empty(), "{} faults:\n{}", failures.len(), failures.join("\n"));
+    // Every committed file draws its own variant (so every file is checked).
+    for g in dip_render::embedded_geometry() {
+        assert!(
+            drawn.get(&g.variant).is_some_and(|v| v.contains(&g.variant)),
+            "the geometry of {} draws no variant of that name (drawn: {drawn:?})",
+            g.variant
+        );
+    }
+    // Variants with another's provinces and borders are drawn with its geometry.
+    for (variant, geometry) in [("1898", "standard"), ("ancient_mediterranean_age_of_empires", "ancient_mediterranean")]
+    {
+        assert!(
+            drawn.get(geometry).is_some_and(|v| v.iter().any(|v| v == variant)),
+            "{variant} drawn with {geometry}'s geometry"
+        );
+    }
+    // The abstract maps stay schematic, and so does a map whose borders a file does not draw.
+    for variant in ["pure", "convoyable_coasts"] {
+        let map = dip::variant(variant).expect("variant");
+        assert!(dip_render::embedded_geometry_for(&map).is_none(), "{variant} has no geometry");
+        assert!(dip_render::Board::new(&map).is_schematic(), "{variant} is drawn as a schematic");
+    }
+}
+
+fn standard() -> (dip::Map, GeometryFile) {
+    let map = dip::variant("standard").expect("standard");
+    let geometry = dip_render::embedded_geometry_for(&map).expect("standard's").clone();
+    (map, geometry)
+}
+
+#[test]
+fn the_check_finds_a_border_drawn_wrong() {
+    let (map, good) = standard();
+    assert_eq!(good.faults(&map), Vec::<String>::new());
+    // Paris drawn as a speck far from its neighbours: it no longer borders Burgundy, and
+    // its unit stands outside it.
+    let mut bad = good.clone();
+    bad.provinces.iter_mut().find(|p| p.abbr == "par").expect("par").shape = "M0,0l1 0 0 1z".to_string();
+    let found = bad.faults(&map);
+    assert!(found.iter().any(|f| f.contains("bur-par are adjacent but share 0.0")), "{found:?}");
+    assert!(found.iter().any(|f| f.contains("unit anchor of `par`")), "{found:?}");
+    // Picardy drawn over Paris's outline too: three outlines along one line.
+    let mut bad = good.clone();
+    let par = bad.provinces.iter().find(|p| p.abbr == "par").expect("par").shape.clone();
+    bad.provinces.iter_mut().find(|p| p.abbr == "pic").expect("pic").shape.push_str(&par);
+    let found = bad.faults(&map);
+    assert!(found.iter().any(|f| f.contains("the outlines of gas, par, pic overlap")), "{found:?}");
+    // Paris drawn where Picardy is: it touches the Channel and Belgium, never its neighbours.
+    let mut bad = good.clone();
+    let pic = bad.provinces.iter().find(|p| p.abbr == "pic").expect("pic").clone();
+    let par = bad.provinces.iter_mut().find(|p| p.abbr == "par").expect("par");
+    (par.shape, par.unit) = (pic.shape, pic.unit);
+    bad.provinces.retain(|p| p.abbr != "pic");
+    let found = bad.faults(&map);
+    assert!(found.iter().any(|f| f.contains("bel-par share") && f.ends_with("but are not adjacent")), "{found:?}");
+    assert!(found.iter().any(|f| f.contains("eng-par share")), "{found:?}");
+    assert!(found.iter().any(|f| f.contains("province `pic` is not drawn")), "{found:?}");
+}
+
+#[test]
+fn a_declared_exception_must_be_true() {
+    let (map, good) = standard();
+    let exception =
+        |a: &str, b: &str, drawn| BorderException { between: (a.into(), b.into()), drawn, reason: "a test".into() };
+    // London and Moscow: no border in the game to draw apart.
+    let mut bad = good.clone();
+    bad.exceptions.push(exception("lon", "mos", Drawn::Apart));
+    let found = bad.faults(&map);
+    assert!(found.iter().any(|f| f.contains("lon-mos are declared adjacent and apart")), "{found:?}");
+    // Paris and Burgundy: adjacent, and drawn touching.
+    let mut bad = good.clone();
+    bad.exceptions.push(exception("bur", "par", Drawn::Apart));
+    let found = bad.faults(&map);
+    assert!(found.iter().any(|f| f.contains("bur-par are declared drawn apart but share")), "{found:?}");
+    // An exception without its reason is refused when the file is read.
+    let mut bad = good.clone();
+    bad.exceptions.push(BorderException { reason: " ".into(), ..exception("bur", "par", Drawn::Apart) });
+    assert!(dip_render::Board::with_geometry(&map, &bad).is_err());
+}
