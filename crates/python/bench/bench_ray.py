@@ -1,0 +1,157 @@
+"""dip.ray's throughput on 1 and 2 CPUs: self-play games a second (random legal orders,
+games to the year limit or a winner) and replayed phases a second (the 20 games of
+games/cicero/ copied into one JSONL corpus), each on a local Ray cluster started for the
+measure, in a process of its own; beside them, the same work in one process without Ray
+(the per-core rate) and Ray's cost of a task (an empty task, round trip and in bulk).
+
+    python crates/python/bench/bench_ray.py [--games 2000] [--copies 50] [--rounds 3]
+
+Needs dip and Ray installed (``pip install 'dip-adjudicator[ray]'``). Everything is written
+to a temporary folder, removed after. Each figure is the median of ``--rounds`` runs."""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Dict, List
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def random_orders(game: Any, power: str, orders: Dict[str, List[str]], rng: random.Random) -> List[str]:
+    return [rng.choice(options) for options in orders.values() if options]
+
+
+def corpus(folder: Path, copies: int) -> Path:
+    """The cicero games, each on one line, `copies` times over."""
+    lines = [json.dumps(json.loads(p.read_text())) for p in sorted((ROOT / "games" / "cicero").glob("*.json"))]
+    path = folder / "corpus.jsonl"
+    path.write_text("".join(line + "\n" for _ in range(copies) for line in lines))
+    return path
+
+
+def one_process(args: Any, folder: Path) -> Dict[str, float]:
+    """The per-core rate: dip.ray's own per-game functions in a loop, no Ray."""
+    import dip.ray
+    from dip.mila.export import to_saved_game_format
+
+    games = max(50, args.games // 10)
+    started = time.perf_counter()
+    phases = 0
+    for index in range(games):
+        game = dip.ray.play_game(random_orders, index, seed=1, max_year=args.max_year)
+        saved = to_saved_game_format(game)
+        json.dumps(saved)  # as a shard's line is made
+        phases += len(saved["phases"]) - 1
+    play = time.perf_counter() - started
+    path = corpus(folder, max(1, args.copies // 10))
+    started = time.perf_counter()
+    replayed = 0
+    with open(path) as f:
+        for line in f:
+            replayed += dip.ray.replay_one(line, "webdiplomacy")["phases"]
+    check = time.perf_counter() - started
+    return {"games_per_s": games / play, "phases_per_s": replayed / check}
+
+
+def on_ray(args: Any, folder: Path, cpus: int) -> Dict[str, float]:
+    """Self-play and replay on a local cluster of `cpus` CPUs, and Ray's cost of a task."""
+    import ray
+
+    import dip.ray
+
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    ray.init(
+        num_cpus=cpus,
+        object_store_memory=100 * 1024 * 1024,
+        include_dashboard=False,
+        _node_ip_address="127.0.0.1",
+        _temp_dir=str(folder / "ray"),
+        log_to_driver=False,
+    )
+
+    @ray.remote
+    def noop() -> None:
+        return None
+
+    # Workers started and warm before anything is timed.
+    ray.get([noop.remote() for _ in range(4 * cpus)])
+    dip.ray.self_play(random_orders, 4 * cpus, output=str(folder / "warm"), max_year=1902, batch_size=1, progress=False)
+    path = corpus(folder, args.copies)
+
+    started = time.perf_counter()
+    for _ in range(200):
+        ray.get(noop.remote())
+    latency = (time.perf_counter() - started) / 200
+    started = time.perf_counter()
+    ray.get([noop.remote() for _ in range(4000)])
+    bulk = (time.perf_counter() - started) / 4000
+
+    summary = dip.ray.self_play(
+        random_orders, args.games, output=str(folder / "games"), seed=1, max_year=args.max_year, progress=False
+    )
+    report = dip.ray.replay(str(path), rules="webdiplomacy", progress=False)
+    assert report.agreeing == len(report.games) == 20 * args.copies, "the corpus should replay without a difference"
+    ray.shutdown()
+    return {
+        "games_per_s": summary.games_per_second,
+        "phases_per_s": report.phases_per_second,
+        "selfplay_phases_per_s": summary.phases_per_second,
+        "task_round_trip_s": latency,
+        "task_in_bulk_s": bulk,
+    }
+
+
+def child(args: Any) -> None:
+    with tempfile.TemporaryDirectory(prefix="dip-bench-ray-") as tmp:
+        folder = Path(tmp)
+        result = one_process(args, folder) if args.cpus == 0 else on_ray(args, folder, args.cpus)
+    print(json.dumps(result))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2000, help="self-play games a run")
+    parser.add_argument("--copies", type=int, default=50, help="copies of the 20 cicero games replayed a run")
+    parser.add_argument("--max-year", type=int, default=1920)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--cpus", type=int, help=argparse.SUPPRESS)  # a child's measure; 0: no Ray
+    args = parser.parse_args()
+    if args.cpus is not None:
+        child(args)
+        return
+    runs: Dict[int, List[Dict[str, float]]] = {0: [], 1: [], 2: []}
+    for _ in range(args.rounds):
+        for cpus in (0, 1, 2):  # alternated, so a busy spell of the machine hits all alike
+            command = [sys.executable, __file__, "--cpus", str(cpus), "--games", str(args.games)]
+            command += ["--copies", str(args.copies), "--max-year", str(args.max_year)]
+            out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+            runs[cpus].append(json.loads(out.strip().splitlines()[-1]))
+    median = {c: {k: statistics.median(r[k] for r in rs) for k in rs[0]} for c, rs in runs.items()}
+    print(f"medians of {args.rounds} rounds; {args.games} games to {args.max_year}, {20 * args.copies} games replayed")
+    print(f"{'':24}{'games/s':>10}{'phases/s':>12}")
+    print(f"{'one process, no Ray':24}{median[0]['games_per_s']:>10.1f}{median[0]['phases_per_s']:>12.0f}")
+    for cpus in (1, 2):
+        m = median[cpus]
+        print(f"{'Ray, ' + str(cpus) + ' CPU':24}{m['games_per_s']:>10.1f}{m['phases_per_s']:>12.0f}")
+    print(
+        f"scaling 1 -> 2 CPUs: self-play {median[2]['games_per_s'] / median[1]['games_per_s']:.2f}x, "
+        f"replay {median[2]['phases_per_s'] / median[1]['phases_per_s']:.2f}x"
+    )
+    for cpus in (1, 2):
+        m = median[cpus]
+        print(
+            f"Ray's task cost, {cpus} CPU: {m['task_round_trip_s'] * 1e6:.0f} us a round trip, "
+            f"{m['task_in_bulk_s'] * 1e6:.0f} us a task in bulk"
+        )
+    print("runs:", json.dumps(runs))
+
+
+if __name__ == "__main__":
+    main()
