@@ -221,7 +221,8 @@ def test_replay_gives_the_verdicts_of_one_process(root: Path, tmp_path: Path) ->
     pretty.write_text(json.dumps(json.loads(texts[7]), indent=1))
 
     paths = [str(root / "games" / "cicero" / "*.json"), corpus, pretty]
-    report = dip.ray.replay(paths, rules="webdiplomacy", batch_size=4, progress=False)
+    # Pieces of about 200 kB: the JSONL file is cut at line ends (a cicero game is about 80 kB).
+    report = dip.ray.replay(paths, rules="webdiplomacy", piece_bytes=200_000, progress=False)
     # The cicero files hold their game on one line: JSONL files of one game, as `dip replay` reads them.
     sources = [f"{p}:1" for p in cicero] + [f"{corpus}:{n}" for n, line in enumerate(lines, start=1) if line]
     assert [g["source"] for g in report.games] == sources + [str(pretty)]

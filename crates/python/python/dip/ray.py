@@ -430,9 +430,16 @@ def replay_one(text: str, rules: Rules = None, source: str = "") -> Dict[str, An
     return result
 
 
-# One piece of the corpus: (path, start byte, end byte, first line), the line None for a
-# file that holds one game.
+# One piece of the corpus: (path, start byte, end byte, first line). The first line is
+# None for a whole file, which the task reads as one game or as JSONL as the file holds.
 _Piece = Tuple[str, int, int, Optional[int]]
+
+
+def _lines(data: bytes, first: int) -> Iterator[Tuple[int, bytes]]:
+    """The non-blank lines of `data` and their numbers, the first numbered `first`."""
+    for number, raw in enumerate(data.split(b"\n"), start=first):
+        if raw.strip():
+            yield number, raw
 
 
 def _replay_pieces(pieces: List[_Piece], rules: Rules) -> List[Dict[str, Any]]:
@@ -447,11 +454,13 @@ def _replay_pieces(pieces: List[_Piece], rules: Rules) -> List[Dict[str, Any]]:
             results.append({"source": path, "agrees": False, "phases": 0, "differences": [], "error": error})
             continue
         if line is None:
-            results.append(replay_one(data.decode("utf-8", errors="replace"), rules, path))
-            continue
-        for number, raw in enumerate(data.split(b"\n"), start=line):
-            if raw.strip():
-                results.append(replay_one(raw.decode("utf-8", errors="replace"), rules, f"{path}:{number}"))
+            first = next(_lines(data, 1), None)
+            if first is None or not _whole_json(first[1]):
+                results.append(replay_one(data.decode("utf-8", errors="replace"), rules, path))
+                continue
+            line = 1
+        for number, raw in _lines(data, line):
+            results.append(replay_one(raw.decode("utf-8", errors="replace"), rules, f"{path}:{number}"))
     return results
 
 
@@ -478,40 +487,39 @@ def _paths(paths_or_glob: Union[str, os.PathLike, Iterable[Union[str, os.PathLik
     return out
 
 
-def _is_jsonl(path: str) -> bool:
-    """As ``dip replay`` tells them: a file whose first non-blank line is a whole JSON
-    value holds a game a line; any other holds one game."""
-    with open(path, "rb") as f:
-        for raw in f:
-            if raw.strip():
-                try:
-                    json.loads(raw)
-                    return True
-                except ValueError:
-                    return False
-    return True
+def _whole_json(line: bytes) -> bool:
+    """As ``dip replay`` tells a file of a game a line (JSONL) from a file of one game: its
+    first non-blank line is a whole JSON value."""
+    try:
+        json.loads(line)
+        return True
+    except ValueError:
+        return False
 
 
-def _pieces(paths: List[str], batch_size: int) -> Iterator[_Piece]:
-    """The corpus cut into pieces of at most batch_size games, read as a stream: a file of
-    one game is a piece; a JSONL file is cut at line ends (only its line ends are looked
-    at here; the tasks read the games)."""
+def _pieces(paths: List[str], piece_bytes: int) -> Iterator[_Piece]:
+    """The corpus cut into pieces: a file of at most piece_bytes is one, read by its task
+    alone (the driver only looks at its size); a larger JSONL file is cut at the first line
+    end after each piece_bytes, read here as a stream; a larger file of one game is one."""
     for path in paths:
-        if not _is_jsonl(path):
-            yield (path, 0, os.path.getsize(path), None)
+        size = os.path.getsize(path)
+        if size <= piece_bytes:
+            yield (path, 0, size, None)
             continue
         with open(path, "rb") as f:
+            first = next((raw for raw in f if raw.strip()), b"")
+            if not _whole_json(first):
+                yield (path, 0, size, None)
+                continue
+            f.seek(0)
             start = offset = 0
             first_line = 1
-            games = 0
             for number, raw in enumerate(f, start=1):
                 offset += len(raw)
-                if raw.strip():
-                    games += 1
-                if games == batch_size:
+                if offset - start >= piece_bytes:
                     yield (path, start, offset, first_line)
-                    start, first_line, games = offset, number + 1, 0
-            if games:
+                    start, first_line = offset, number + 1
+            if offset > start:
                 yield (path, start, offset, first_line)
 
 
@@ -552,7 +560,7 @@ def replay(
     paths_or_glob: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]],
     *,
     rules: Rules = None,
-    batch_size: int = 64,
+    piece_bytes: int = 16 << 20,
     max_retries: int = 3,
     ray_options: Optional[Dict[str, Any]] = None,
     progress: bool = True,
@@ -563,16 +571,18 @@ def replay(
     list of them; a file holds one game (JSON) or a game a line (JSONL), told apart as
     ``dip replay`` does.
 
-    The corpus is streamed: the driver reads each JSONL file once to cut it at line ends
-    into pieces of ``batch_size`` games, and each Ray task reads its piece itself (so on a
-    cluster the files must be where every node sees them); no more pieces are waiting
-    than twice the cluster's CPUs. A game that cannot be read or played is reported in its
+    The corpus is streamed, never loaded whole: a file of at most ``piece_bytes`` is one
+    piece, a Ray task that reads it (the driver only asks its size), and a larger JSONL
+    file is cut into pieces of about ``piece_bytes`` at line ends (read once by the driver,
+    a block at a time, to find them); each task reads its piece itself, so on a cluster the
+    files must be where every node sees them. No more pieces are waiting than twice the
+    cluster's CPUs, and a piece's results are collected as it finishes. A game that cannot be read or played is reported in its
     entry (``error``), never fatal; a task whose worker dies is run again by Ray
     (``max_retries``), and a piece lost beyond that is one entry with its ``error``, its
     ``source`` naming the file and the line its games start at.
     """
-    if batch_size < 1:
-        raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+    if piece_bytes < 1:
+        raise ValueError(f"piece_bytes must be at least 1, not {piece_bytes}")
     paths = _paths(paths_or_glob)
     cpus = _cluster_cpus()
     task = _replay_task.options(max_retries=max_retries, **dict(ray_options or {}))
@@ -603,7 +613,7 @@ def replay(
             rate = phases / max(elapsed, 1e-9)
             shown.update(len(files_done), f"files, {games} games, {phases} phases ({rate:.0f}/s)")
 
-    for number, piece in enumerate(_pieces(paths, batch_size)):
+    for number, piece in enumerate(_pieces(paths, piece_bytes)):
         while len(pending) >= window:
             collect(block=True)
         pending[task.remote([piece], rules)] = (number, piece)
