@@ -1,6 +1,6 @@
 """dip.ray's throughput on 1 and 2 CPUs: self-play games a second (random legal orders,
 games to the year limit or a winner) and replayed phases a second (the 20 games of
-games/cicero/ copied into one JSONL corpus), each on a local Ray cluster started for the
+games/cicero/ copied into a corpus of JSONL shards), each on a local Ray cluster started for the
 measure, in a process of its own; beside them, the same work in one process without Ray
 (the per-core rate) and Ray's cost of a task (an empty task, round trip and in bulk).
 
@@ -29,10 +29,13 @@ def random_orders(game: Any, power: str, orders: Dict[str, List[str]], rng: rand
 
 
 def corpus(folder: Path, copies: int) -> Path:
-    """The cicero games, each on one line, `copies` times over."""
+    """A corpus sharded as self_play writes one: `copies` JSONL files of the 20 cicero
+    games (1.6 MB each, a Ray task each); the folder."""
     lines = [json.dumps(json.loads(p.read_text())) for p in sorted((ROOT / "games" / "cicero").glob("*.json"))]
-    path = folder / "corpus.jsonl"
-    path.write_text("".join(line + "\n" for _ in range(copies) for line in lines))
+    path = folder / "corpus"
+    path.mkdir()
+    for copy in range(copies):
+        (path / f"cicero-{copy:04d}.jsonl").write_text("".join(line + "\n" for line in lines))
     return path
 
 
@@ -41,23 +44,45 @@ def one_process(args: Any, folder: Path) -> Dict[str, float]:
     import dip.ray
     from dip.mila.export import to_saved_game_format
 
-    games = max(50, args.games // 10)
-    started = time.perf_counter()
+    games = max(50, args.games // 4)
+    started, cpu = time.perf_counter(), time.process_time()
     phases = 0
     for index in range(games):
         game = dip.ray.play_game(random_orders, index, seed=1, max_year=args.max_year)
         saved = to_saved_game_format(game)
         json.dumps(saved)  # as a shard's line is made
         phases += len(saved["phases"]) - 1
-    play = time.perf_counter() - started
-    path = corpus(folder, max(1, args.copies // 10))
-    started = time.perf_counter()
+    play, play_cpu = time.perf_counter() - started, time.process_time() - cpu
+    path = corpus(folder, max(1, args.copies // 4))
+    started, cpu = time.perf_counter(), time.process_time()
     replayed = 0
-    with open(path) as f:
-        for line in f:
-            replayed += dip.ray.replay_one(line, "webdiplomacy")["phases"]
-    check = time.perf_counter() - started
-    return {"games_per_s": games / play, "phases_per_s": replayed / check}
+    for shard in sorted(path.iterdir()):
+        with open(shard) as f:
+            for line in f:
+                replayed += dip.ray.replay_one(line, "webdiplomacy")["phases"]
+    check, check_cpu = time.perf_counter() - started, time.process_time() - cpu
+    return {
+        "games_per_s": games / play,
+        "phases_per_s": replayed / check,
+        "games_per_cpu_s": games / play_cpu,
+        "phases_per_cpu_s": replayed / check_cpu,
+    }
+
+
+def session_cpu() -> float:
+    """CPU seconds used so far by this process and every process under it: the local
+    cluster's GCS, raylet and workers, which ray.init started from here."""
+    import psutil  # a dependency of Ray
+
+    me = psutil.Process()
+    total = 0.0
+    for process in [me] + me.children(recursive=True):
+        try:
+            times = process.cpu_times()
+            total += times.user + times.system
+        except psutil.Error:
+            pass
+    return total
 
 
 def on_ray(args: Any, folder: Path, cpus: int) -> Dict[str, float]:
@@ -93,16 +118,24 @@ def on_ray(args: Any, folder: Path, cpus: int) -> Dict[str, float]:
     ray.get([noop.remote() for _ in range(4000)])
     bulk = (time.perf_counter() - started) / 4000
 
+    cpu = session_cpu()
     summary = dip.ray.self_play(
         random_orders, args.games, output=str(folder / "games"), seed=1, max_year=args.max_year, progress=False
     )
-    report = dip.ray.replay(str(path), rules="webdiplomacy", progress=False)
+    play_cpu, cpu = session_cpu() - cpu, session_cpu()
+    report = dip.ray.replay(str(path / "*.jsonl"), rules="webdiplomacy", progress=False)
+    check_cpu = session_cpu() - cpu
     assert report.agreeing == len(report.games) == 20 * args.copies, "the corpus should replay without a difference"
     ray.shutdown()
     return {
         "games_per_s": summary.games_per_second,
         "phases_per_s": report.phases_per_second,
         "selfplay_phases_per_s": summary.phases_per_second,
+        # How many cores the session got (the machine is shared), and the work per CPU second.
+        "selfplay_cores_used": play_cpu / summary.seconds,
+        "replay_cores_used": check_cpu / report.seconds,
+        "games_per_cpu_s": summary.games / play_cpu,
+        "phases_per_cpu_s": report.phases / check_cpu,
         "task_round_trip_s": latency,
         "task_in_bulk_s": bulk,
     }
@@ -137,6 +170,10 @@ def main() -> None:
     print(f"medians of {args.rounds} rounds; {args.games} games to {args.max_year}, {20 * args.copies} games replayed")
     print(f"{'':24}{'games/s':>10}{'phases/s':>12}")
     print(f"{'one process, no Ray':24}{median[0]['games_per_s']:>10.1f}{median[0]['phases_per_s']:>12.0f}")
+    print(
+        f"one process, no Ray: {median[0]['games_per_cpu_s']:.1f} games and "
+        f"{median[0]['phases_per_cpu_s']:.0f} replayed phases a CPU second"
+    )
     for cpus in (1, 2):
         m = median[cpus]
         print(f"{'Ray, ' + str(cpus) + ' CPU':24}{m['games_per_s']:>10.1f}{m['phases_per_s']:>12.0f}")
@@ -144,6 +181,13 @@ def main() -> None:
         f"scaling 1 -> 2 CPUs: self-play {median[2]['games_per_s'] / median[1]['games_per_s']:.2f}x, "
         f"replay {median[2]['phases_per_s'] / median[1]['phases_per_s']:.2f}x"
     )
+    for cpus in (1, 2):
+        m = median[cpus]
+        print(
+            f"Ray, {cpus} CPU: the session used {m['selfplay_cores_used']:.2f} cores in self-play "
+            f"({m['games_per_cpu_s']:.1f} games a CPU second), {m['replay_cores_used']:.2f} in replay "
+            f"({m['phases_per_cpu_s']:.0f} phases a CPU second)"
+        )
     for cpus in (1, 2):
         m = median[cpus]
         print(
