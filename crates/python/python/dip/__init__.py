@@ -9,7 +9,8 @@ The engine is Rust (the ``dip`` workspace); this package is a thin layer over it
     [o["code"] for o in result["orders"]]          # ['bounced', 'bounced']
 
 ``dip.mila.Game`` is a drop-in for MILA's ``diplomacy.Game``; ``dip.process_many`` plays
-the current phase of many such games at once on every core.
+the current phase of many such games at once on every core; ``dip.ray`` (the ``ray``
+extra, imported on its own) plays and checks games across a Ray cluster.
 """
 
 from typing import Iterable, Union
