@@ -383,8 +383,14 @@ def self_play(
     else:
         policy_ref = ray.put(policy)
         task = _play_batch_task.options(max_retries=max_retries, **options)
-        pending = {task.remote(policy_ref, *args(first, end)): (first, end) for first, end in batches}
-        while pending:
+        # Twice the cluster's CPUs of batches submitted at a time: every CPU busy, and
+        # each wait looks at a short list however many batches the run has.
+        todo = list(reversed(batches))
+        pending: Dict[Any, Tuple[int, int]] = {}
+        while todo or pending:
+            while todo and len(pending) < 2 * cpus:
+                first, end = todo.pop()
+                pending[task.remote(policy_ref, *args(first, end))] = (first, end)
             done, _ = ray.wait(list(pending), num_returns=1)
             first, end = pending.pop(done[0])
             try:
