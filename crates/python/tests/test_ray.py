@@ -190,6 +190,11 @@ def test_a_bad_game_is_reported_not_fatal(tmp_path: Path) -> None:
     assert summary.errors[0].startswith(f"game s{SEED}-g00000002:") and "cannot play game 2" in summary.errors[0]
     expected = one_process(5)
     assert untimed(shard_lines(tmp_path)) == untimed(expected[:2] + expected[3:])
+    # A policy that is not one is refused before anything is written.
+    for wrong in (ray.remote(RandomPlayer), "random"):
+        with pytest.raises(TypeError, match="policy"):
+            dip.ray.self_play(wrong, 1, output=str(tmp_path / "refused"), progress=False)
+    assert not (tmp_path / "refused").exists()
 
 
 def one_process_verdict(text: str, rules: Any) -> Dict[str, Any]:

@@ -337,6 +337,8 @@ def self_play(
     """
     if games < 0 or batch_size < 1:
         raise ValueError(f"games must be at least 0 and batch_size at least 1, not {games} and {batch_size}")
+    if isinstance(policy, ray.actor.ActorClass):
+        raise TypeError("policy: pass the class itself, not ray.remote(class): dip.ray makes its actors")
     is_class = isinstance(policy, type)
     if not is_class and not callable(policy):
         raise TypeError(f"policy must be a callable or a class, not {type(policy).__name__}")
