@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from typing import Any, Dict, List
 
@@ -91,7 +92,9 @@ def on_ray(args: Any, folder: Path, cpus: int) -> Dict[str, float]:
 
     import dip.ray
 
-    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    # Token authentication with a token held in the environment (Ray would write one to
+    # ~/.ray/auth_token); no usage report.
+    os.environ.update(RAY_AUTH_TOKEN=uuid.uuid4().hex, RAY_USAGE_STATS_ENABLED="0")
     ray.init(
         num_cpus=cpus,
         object_store_memory=100 * 1024 * 1024,

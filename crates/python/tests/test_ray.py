@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import uuid
 import warnings
 from pathlib import Path
 from typing import Any, Dict, Iterable, List
@@ -33,17 +34,23 @@ LAST_YEAR = 1903  # games of about ten phases keep the suite quick
 def cluster(tmp_path_factory: Any) -> Iterable[None]:
     # The policies below live in this module, which Ray's workers cannot import: sent by value.
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
-    ray.init(
-        num_cpus=2,
-        object_store_memory=80 * 1024 * 1024,
-        include_dashboard=False,
-        _node_ip_address="127.0.0.1",
-        _temp_dir=str(tmp_path_factory.mktemp("ray")),
-        log_to_driver=False,
-    )
-    yield
-    ray.shutdown()
+    with pytest.MonkeyPatch.context() as env:
+        # Ray's token authentication (on by default) with a token of this cluster's own,
+        # held in the environment: without one Ray would write one to ~/.ray/auth_token.
+        # RAY_AUTH_MODE, which ray.init sets, is put back as it was. No usage report.
+        env.delenv("RAY_AUTH_MODE", raising=False)
+        env.setenv("RAY_AUTH_TOKEN", uuid.uuid4().hex)
+        env.setenv("RAY_USAGE_STATS_ENABLED", "0")
+        ray.init(
+            num_cpus=2,
+            object_store_memory=80 * 1024 * 1024,
+            include_dashboard=False,
+            _node_ip_address="127.0.0.1",
+            _temp_dir=str(tmp_path_factory.mktemp("ray")),
+            log_to_driver=False,
+        )
+        yield
+        ray.shutdown()
 
 
 def random_orders(game: Game, power: str, orders: Dict[str, List[str]], rng: random.Random) -> List[str]:
