@@ -135,11 +135,16 @@ def test_self_play_writes_the_games_of_one_process(tmp_path: Path, policy: Any) 
     assert sorted(os.listdir(tmp_path)) == sorted(["selfplay.json"] + [os.path.basename(s) for s in summary.shards])
 
 
-def test_self_play_shards_replay_and_agree(tmp_path: Path) -> None:
-    dip.ray.self_play(random_orders, 4, output=str(tmp_path), seed=SEED, max_year=LAST_YEAR, progress=False)
-    report = dip.ray.replay(str(tmp_path / "selfplay-*.jsonl"), progress=False)
+def test_self_play_shards_replay_and_agree(tmp_path: Path, capsys: Any) -> None:
+    summary = dip.ray.self_play(random_orders, 4, output=str(tmp_path), seed=SEED, max_year=LAST_YEAR)
+    report = dip.ray.replay(str(tmp_path / "selfplay-*.jsonl"))
     assert len(report.games) == 4 and report.agreeing == 4, report.games
-    assert report.phases > 0
+    assert report.phases == summary.phases
+    # The progress, on standard error: a run this short shows only its last line, where it ended.
+    shown = capsys.readouterr().err.splitlines()
+    assert len(shown) == 2, shown
+    assert re.match(rf"self_play: 4/4 games \(.*/s\), {summary.phases} phases, .* s$", shown[0]), shown
+    assert re.match(rf"replay: 1/1 files, 4 games, {report.phases} phases \(.*/s\), .* s$", shown[1]), shown
 
 
 def kill_once(marker: Path) -> Any:

@@ -264,19 +264,19 @@ def _check_manifest(output: str, run: Dict[str, Any]) -> None:
 
 
 class _Progress:
-    """One line on standard error, redrawn at most twice a second (``\\r`` on a terminal)."""
+    """A line on standard error: on a terminal redrawn in place (``\\r``) at most twice a
+    second; to a file or pipe (a log) a line every ten seconds, and the last."""
 
     def __init__(self, what: str, total: int, shown: bool) -> None:
         self.what, self.total, self.shown = what, total, shown
-        self.started = time.perf_counter()
-        self.last = 0.0
+        self.started = self.last = time.perf_counter()  # a short run shows its last line only
         self.tty = sys.stderr.isatty()
 
     def update(self, done: int, text: str, final: bool = False) -> None:
         if not self.shown:
             return
         now = time.perf_counter()
-        if not final and now - self.last < 0.5:
+        if not final and now - self.last < (0.5 if self.tty else 10.0):
             return
         self.last = now
         line = f"{self.what}: {done}/{self.total} {text}, {now - self.started:.1f} s"
