@@ -117,9 +117,10 @@ def on_ray(args: Any, folder: Path, cpus: int) -> Dict[str, float]:
     for _ in range(200):
         ray.get(noop.remote())
     latency = (time.perf_counter() - started) / 200
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), session_cpu()
     ray.get([noop.remote() for _ in range(4000)])
     bulk = (time.perf_counter() - started) / 4000
+    task_cpu = (session_cpu() - cpu) / 4000  # the CPU a task costs the driver, raylet and worker together
 
     cpu = session_cpu()
     summary = dip.ray.self_play(
@@ -141,6 +142,7 @@ def on_ray(args: Any, folder: Path, cpus: int) -> Dict[str, float]:
         "phases_per_cpu_s": report.phases / check_cpu,
         "task_round_trip_s": latency,
         "task_in_bulk_s": bulk,
+        "task_cpu_s": task_cpu,
     }
 
 
@@ -195,7 +197,7 @@ def main() -> None:
         m = median[cpus]
         print(
             f"Ray's task cost, {cpus} CPU: {m['task_round_trip_s'] * 1e6:.0f} us a round trip, "
-            f"{m['task_in_bulk_s'] * 1e6:.0f} us a task in bulk"
+            f"{m['task_in_bulk_s'] * 1e6:.0f} us a task in bulk, {m['task_cpu_s'] * 1e6:.0f} us of CPU a task"
         )
     print("runs:", json.dumps(runs))
 

@@ -584,9 +584,10 @@ def replay(
     file is cut into pieces of about ``piece_bytes`` at line ends (read once by the driver,
     a block at a time, to find them); each task reads its piece itself, so on a cluster the
     files must be where every node sees them. No more pieces are waiting than twice the
-    cluster's CPUs, and a piece's results are collected as it finishes. A game that cannot be read or played is reported in its
-    entry (``error``), never fatal; a task whose worker dies is run again by Ray
-    (``max_retries``), and a piece lost beyond that is one entry with its ``error``, its
+    cluster's CPUs, and a piece's results are collected as it finishes. A game that cannot
+    be read or played is reported in its entry (``error``), never fatal; a task whose
+    worker dies is run again by Ray (``max_retries``), and a piece lost beyond that is one
+    entry with its ``error``, its
     ``source`` naming the file and the line its games start at.
     """
     if piece_bytes < 1:
