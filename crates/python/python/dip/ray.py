@@ -587,8 +587,7 @@ def replay(
     cluster's CPUs, and a piece's results are collected as it finishes. A game that cannot
     be read or played is reported in its entry (``error``), never fatal; a task whose
     worker dies is run again by Ray (``max_retries``), and a piece lost beyond that is one
-    entry with its ``error``, its
-    ``source`` naming the file and the line its games start at.
+    entry with its ``error``, its ``source`` naming the file and the line its games start at.
     """
     if piece_bytes < 1:
         raise ValueError(f"piece_bytes must be at least 1, not {piece_bytes}")
