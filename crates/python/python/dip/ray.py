@@ -21,8 +21,9 @@ MILA's notation, as ``dip.mila.Game.set_orders`` takes them):
 - ``power``: the power's name (``"FRANCE"``);
 - ``orders``: ``{location: [order text, ...]}``, the possible orders of each location the
   power orders this phase (``game.get_all_possible_orders()`` restricted to
-  ``game.get_orderable_locations(power)``); in an adjustment phase the locations are the
-  build sites or the units to remove, and a power builds or removes as many as it gives;
+  ``game.get_orderable_locations(power)``); in an adjustment phase those MILA lists for
+  builds or removals, and the game keeps of the orders given what MILA's ``set_orders``
+  keeps (WAIVE included);
 - ``rng``: a ``random.Random`` of this game alone (seeded ``f"{seed}:{index}"``); a policy
   that draws its randomness from it plays the same games on any number of workers.
 
