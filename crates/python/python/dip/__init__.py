@@ -10,8 +10,9 @@ The engine is Rust (the ``dip`` workspace); this package is a thin layer over it
 
 ``dip.mila.Game`` is a drop-in for MILA's ``diplomacy.Game``; ``dip.process_many`` plays
 the current phase of many such games at once on every core. ``dip.env`` (with the ``env``
-extra: PettingZoo, Gymnasium, NumPy) is a PettingZoo environment of any variant; it is not
-imported here, so ``import dip`` needs none of them.
+extra: PettingZoo, Gymnasium, NumPy) is a PettingZoo environment of any variant, and
+``dip.ray`` (the ``ray`` extra) plays and checks games across a Ray cluster; neither is
+imported here, so ``import dip`` needs none of their packages.
 """
 
 from typing import Iterable, Union
