@@ -104,7 +104,14 @@ pub struct Games {
     games: BTreeMap<String, Entry>,
     /// When set, the only power the tools act for (`dip mcp --power FRANCE`).
     power: Option<String>,
+    /// `DIR/.dip-mcp.lock`, locked for as long as the games are open: two servers on one
+    /// folder would overwrite each other's orders, so the second is refused at start.
+    /// The kernel drops the lock when the process ends, however it ends.
+    _lock: std::fs::File,
 }
+
+/// The file a server locks in its games folder; not a game's file (no `.json`).
+const LOCK_FILE: &str = ".dip-mcp.lock";
 
 /// The arguments of `new_game`.
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
@@ -228,7 +235,6 @@ impl Games {
     /// over a game it would then overwrite.
     pub fn open(folder: &Path, power: Option<String>) -> std::result::Result<Games, String> {
         std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-        let mut games = Games { folder: folder.to_path_buf(), games: BTreeMap::new(), power: None };
         if let Some(name) = &power {
             // A power of some variant: each game's own map is checked when it is played.
             let known = dip::EMBEDDED_VARIANTS
@@ -238,8 +244,33 @@ impl Games {
             if !known {
                 return Err(format!("--power {name}: no variant has a power of that name"));
             }
-            games.power = Some(name.clone());
         }
+        let lock_path = folder.join(LOCK_FILE);
+        // Only a regular file is opened: a FIFO there would block the open, a link lead
+        // elsewhere.
+        if let Ok(meta) = std::fs::symlink_metadata(&lock_path)
+            && !meta.file_type().is_file()
+        {
+            return Err(format!("{}: not a regular file; remove it", lock_path.display()));
+        }
+        // Opened without truncating: the file holds nothing, only its lock matters.
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(format!(
+                    "{}: another dip mcp serves this games folder (it holds {LOCK_FILE}); one server a folder",
+                    folder.display()
+                ));
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(format!("{}: {e}", lock_path.display())),
+        }
+        let mut games = Games { folder: folder.to_path_buf(), games: BTreeMap::new(), power, _lock: lock };
         let listing = std::fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
         let mut paths: Vec<PathBuf> = listing
             .filter_map(|e| e.ok().map(|e| e.path()))

@@ -257,6 +257,25 @@ fn explain_gives_the_library_s_steps_for_one_order() {
 }
 
 #[test]
+fn a_second_server_on_the_same_folder_is_refused_until_the_first_is_gone() {
+    let folder = Folder::new("locked");
+    let first = server(&folder, None);
+    ok(&first, "new_game", json!({"id": "g"}));
+    let error = Games::open(folder.path(), None).expect_err("the folder is in use");
+    assert!(error.contains("another dip mcp serves this games folder"), "{error}");
+    drop(first);
+    let again = Games::open(folder.path(), None).expect("the first server is gone");
+    drop(again);
+    assert!(folder.path().join("g.json").exists(), "the game is still there");
+    // A lock file that is not a regular file (a FIFO would block the open) is refused.
+    let odd = Folder::new("lock-fifo");
+    let status = std::process::Command::new("mkfifo").arg(odd.path().join(".dip-mcp.lock")).status();
+    assert!(status.is_ok_and(|s| s.success()), "mkfifo in the test's folder");
+    let error = Games::open(odd.path(), None).expect_err("a FIFO is no lock file");
+    assert!(error.contains(".dip-mcp.lock: not a regular file"), "{error}");
+}
+
+#[test]
 fn a_game_file_that_cannot_be_read_stops_the_server_at_start() {
     let folder = Folder::new("corrupt");
     {
