@@ -350,12 +350,12 @@ pub fn adjudicate_adjustments(
         let checked = check(map, position, rules, &powers, &occupied, order);
         // A unit removed twice: the first order counts; the repeat is legal on its own and
         // fails only because of the other order (DATC 6.J.2).
-        if let Ok(Legal::Remove(u)) = checked {
-            if legal.contains(&Some(Legal::Remove(u))) {
-                results.push(AdjustmentResult::Fails(AdjustmentFailure::Duplicate));
-                legal.push(None);
-                continue;
-            }
+        if let Ok(Legal::Remove(u)) = checked
+            && legal.contains(&Some(Legal::Remove(u)))
+        {
+            results.push(AdjustmentResult::Fails(AdjustmentFailure::Duplicate));
+            legal.push(None);
+            continue;
         }
         match checked {
             Ok(l) => {
@@ -518,10 +518,10 @@ fn counts_for(map: &Map, p: ProvinceId, power: PowerId) -> bool {
 fn all_counted_centres(map: &Map, position: &Position) -> Vec<u16> {
     let mut counts = vec![0u16; map.power_count()];
     for p in map.centres() {
-        if let Some(Some(power)) = position.owners.get(p.index()) {
-            if let Some(n) = counts.get_mut(power.index()).filter(|_| counts_for(map, p, *power)) {
-                *n = n.saturating_add(1);
-            }
+        if let Some(Some(power)) = position.owners.get(p.index())
+            && let Some(n) = counts.get_mut(power.index()).filter(|_| counts_for(map, p, *power))
+        {
+            *n = n.saturating_add(1);
         }
     }
     counts

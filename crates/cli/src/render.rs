@@ -213,15 +213,15 @@ fn render_saved_phase(file: &Path, args: &RenderArgs, format: Format) -> Result<
         None if args.orders || args.results => played.len().checked_sub(1),
         None => None,
     };
-    if let (Some(wanted), None) = (&args.phase, record) {
-        if !names_phase(wanted, game.phase()) {
-            let phases: Vec<String> = played.iter().map(|r| saved::phase_name(r.position.phase)).collect();
-            return Err(vec![format!(
-                "{name}: the game has no phase `{wanted}`; its phases are {} and {} (waiting for orders)",
-                phases.join(", "),
-                saved::phase_name(game.phase())
-            )]);
-        }
+    if let (Some(wanted), None) = (&args.phase, record)
+        && !names_phase(wanted, game.phase())
+    {
+        let phases: Vec<String> = played.iter().map(|r| saved::phase_name(r.position.phase)).collect();
+        return Err(vec![format!(
+            "{name}: the game has no phase `{wanted}`; its phases are {} and {} (waiting for orders)",
+            phases.join(", "),
+            saved::phase_name(game.phase())
+        )]);
     }
     let phase = match record {
         Some(i) => {

@@ -221,10 +221,10 @@ fn move_faults(orders: &[OrderExplanation], e: &OrderExplanation, mv: &MoveTrace
                 fault(format!("succeeded with attack strength {attack}, not above {} strength {}", o.kind, o.value));
             }
         }
-        if let Route::Convoy { fleets } = &mv.route {
-            if fleets.is_empty() {
-                fault("a convoy route without fleets".to_string());
-            }
+        if let Route::Convoy { fleets } = &mv.route
+            && fleets.is_empty()
+        {
+            fault("a convoy route without fleets".to_string());
         }
         if matches!(mv.route, Route::NoConvoy { .. } | Route::PathNotWritten | Route::Impossible | Route::CanalClosed) {
             fault(format!("succeeded without a route: {:?}", mv.route));

@@ -523,16 +523,16 @@ fn compare(
             let recorded_count = state
                 .and_then(|s| s.builds.iter().find(|(p, _)| power_named(map, p) == Some(power)).map(|(_, b)| b.count));
             let made_count = got.builds.get(&key).map_or(0, |b| b.count);
-            if let Some(count) = recorded_count {
-                if count != made_count {
-                    differences.push(Difference {
-                        field: Field::Builds,
-                        power: Some(key.clone()),
-                        unit: None,
-                        expected: vec![count.to_string()],
-                        got: vec![made_count.to_string()],
-                    });
-                }
+            if let Some(count) = recorded_count
+                && count != made_count
+            {
+                differences.push(Difference {
+                    field: Field::Builds,
+                    power: Some(key.clone()),
+                    unit: None,
+                    expected: vec![count.to_string()],
+                    got: vec![made_count.to_string()],
+                });
             }
         }
     }

@@ -305,11 +305,11 @@ pub(crate) fn position(s: &mut Source<'_>, fuzzer: &Fuzzer, map_index: usize) ->
 /// Orders for a position: legal ones picked at random, made-up ones, or both.
 pub(crate) fn orders(s: &mut Source<'_>, map: &Map, position: &Position) -> Vec<Order> {
     let mut orders = Vec::new();
-    if s.chance(60) {
-        if let Ok(choices) = dip::legal_orders(map, position) {
-            let mut rng = Rng::new(u64::from(s.u16()));
-            orders = batch::random_orders(map, position, &choices, &mut rng);
-        }
+    if s.chance(60)
+        && let Ok(choices) = dip::legal_orders(map, position)
+    {
+        let mut rng = Rng::new(u64::from(s.u16()));
+        orders = batch::random_orders(map, position, &choices, &mut rng);
     }
     let most = if s.chance(10) { 200 } else { 12 };
     for _ in 0..s.below(most) {

@@ -181,10 +181,10 @@ impl<'a> Converter<'a> {
             let mut frozen_in = Vec::new();
             if !seasonal.is_empty() {
                 let open = seasonal.iter().find(|s| s.kind != TerrainWord::Shut).map(|s| s.kind);
-                if kind == TerrainWord::Shut {
-                    if let Some(open) = open {
-                        kind = open;
-                    }
+                if kind == TerrainWord::Shut
+                    && let Some(open) = open
+                {
+                    kind = open;
                 }
                 for season in [Season::Spring, Season::Fall] {
                     let word = match season {
@@ -337,11 +337,11 @@ impl<'a> Converter<'a> {
                     if lower(&entry.text) {
                         continue;
                     }
-                    if let Some(to) = self.fleet_target(&loc, entry) {
-                        if province_key(&to) != p {
-                            fleet.entry(loc.clone()).or_default().insert(to.clone());
-                            origins.entry((true, loc.clone(), to)).or_insert_with(|| entry.origin.clone());
-                        }
+                    if let Some(to) = self.fleet_target(&loc, entry)
+                        && province_key(&to) != p
+                    {
+                        fleet.entry(loc.clone()).or_default().insert(to.clone());
+                        origins.entry((true, loc.clone(), to)).or_insert_with(|| entry.origin.clone());
                     }
                 }
             }
@@ -442,12 +442,11 @@ impl<'a> Converter<'a> {
 
     /// `Bulgaria (east coast)` → `East Coast`; without a name, from the abbreviation.
     fn coast_name(&self, k: &str, short: &str) -> String {
-        if let Some(name) = self.place_name(k) {
-            if let (Some(open), Some(close)) = (name.find('('), name.rfind(')')) {
-                if open < close {
-                    return title_words(name[open + 1..close].trim());
-                }
-            }
+        if let Some(name) = self.place_name(k)
+            && let (Some(open), Some(close)) = (name.find('('), name.rfind(')'))
+            && open < close
+        {
+            return title_words(name[open + 1..close].trim());
         }
         match short {
             "nc" => "North Coast".into(),
@@ -672,13 +671,13 @@ impl<'a> Converter<'a> {
         for (i, p) in provinces.iter().enumerate() {
             owner.insert(normalise_name(&p.abbr), i);
             let name = normalise_name(&p.name);
-            if let Some(&other) = owner.get(&name) {
-                if other != i {
-                    let message =
-                        format!("province names: `{}` names both `{}` and `{}`", p.name, provinces[other].abbr, p.abbr);
-                    self.notes.push(Note { origin: Origin::default(), message });
-                    continue;
-                }
+            if let Some(&other) = owner.get(&name)
+                && other != i
+            {
+                let message =
+                    format!("province names: `{}` names both `{}` and `{}`", p.name, provinces[other].abbr, p.abbr);
+                self.notes.push(Note { origin: Origin::default(), message });
+                continue;
             }
             owner.insert(name, i);
         }

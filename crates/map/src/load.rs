@@ -199,10 +199,10 @@ impl<'a> SourceLines<'a> {
     /// The first line anywhere that contains `text`: looked up for a quoted word, else
     /// searched once and remembered.
     fn find(&self, text: &str) -> Option<usize> {
-        if let Some(word) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
-            if !word.contains('"') {
-                return self.quoted.get(word).and_then(|at| at.first()).map(|i| i + 1);
-            }
+        if let Some(word) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"'))
+            && !word.contains('"')
+        {
+            return self.quoted.get(word).and_then(|at| at.first()).map(|i| i + 1);
         }
         if let Some(&found) = self.found.borrow().get(text) {
             return found;
@@ -617,11 +617,11 @@ impl Compiler<'_> {
             );
         }
 
-        if let Some(lead) = &def.victory.lead {
-            if lead.centres == 0 || lead.at_least == 0 {
-                let line = self.lines.find("lead:");
-                self.problem(line, None, "a win by lead needs a lead of one centre or more".into());
-            }
+        if let Some(lead) = &def.victory.lead
+            && (lead.centres == 0 || lead.at_least == 0)
+        {
+            let line = self.lines.find("lead:");
+            self.problem(line, None, "a win by lead needs a lead of one centre or more".into());
         }
         if def.calendar.years_to_spring == 0 {
             let line = self.lines.find("years_to_spring");

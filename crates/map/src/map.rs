@@ -677,11 +677,11 @@ pub(crate) fn three_letter_table(names: &[(String, ProvinceId)]) -> Vec<u32> {
     let mut longer_starts: Vec<&str> = names.iter().filter_map(|(n, _)| n.split_once(' ').map(|(w, _)| w)).collect();
     longer_starts.sort_unstable();
     for (name, id) in names {
-        if let &[a, b, c] = name.as_bytes() {
-            if let Some(i) = three_letter_index(a, b, c) {
-                let longer = if longer_starts.binary_search(&name.as_str()).is_ok() { LONGER } else { 0 };
-                table[i] = (u32::from(id.0) + 1) | longer;
-            }
+        if let &[a, b, c] = name.as_bytes()
+            && let Some(i) = three_letter_index(a, b, c)
+        {
+            let longer = if longer_starts.binary_search(&name.as_str()).is_ok() { LONGER } else { 0 };
+            table[i] = (u32::from(id.0) + 1) | longer;
         }
     }
     table

@@ -269,6 +269,7 @@ fn a_second_server_on_the_same_folder_is_refused_until_the_first_is_gone() {
     assert!(folder.path().join("g.json").exists(), "the game is still there");
     // A lock file that is not a regular file (a FIFO would block the open) is refused.
     let odd = Folder::new("lock-fifo");
+    std::fs::create_dir_all(odd.path()).expect("the test's folder");
     let status = std::process::Command::new("mkfifo").arg(odd.path().join(".dip-mcp.lock")).status();
     assert!(status.is_ok_and(|s| s.success()), "mkfifo in the test's folder");
     let error = Games::open(odd.path(), None).expect_err("a FIFO is no lock file");

@@ -401,10 +401,10 @@ impl OrderExplanation {
                 for attack in &hold.attacks {
                     lines.push(attack.line(map));
                 }
-                if let Some(winner) = hold.attacks.iter().find(|a| a.value > hold.hold.value) {
-                    if !self.result.succeeded() {
-                        lines.push(format!("{} beats {}", strength_of(map, winner), strength_of(map, &hold.hold)));
-                    }
+                if let Some(winner) = hold.attacks.iter().find(|a| a.value > hold.hold.value)
+                    && !self.result.succeeded()
+                {
+                    lines.push(format!("{} beats {}", strength_of(map, winner), strength_of(map, &hold.hold)));
                 }
             }
             Trace::Move(mv) => {

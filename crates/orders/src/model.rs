@@ -265,10 +265,10 @@ impl OrderDisplay<'_> {
 impl fmt::Display for OrderDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let o = self.order;
-        if self.notation == Notation::Mila {
-            if let Some(done) = self.mila(f) {
-                return done;
-            }
+        if self.notation == Notation::Mila
+            && let Some(done) = self.mila(f)
+        {
+            return done;
         }
         let long = self.notation == Notation::Datc;
         let (support, convoy) = if long { ("Supports", "Convoys") } else { ("S", "C") };

@@ -62,10 +62,10 @@ impl ParseOptions {
 #[inline]
 pub fn parse_order(map: &Map, options: ParseOptions, text: &str) -> Result<Order, ParseError> {
     // Judge notation with three-letter names is read without tokens (`fast.rs`).
-    if let (PhaseKind::Movement, Some(power)) = (options.phase, options.power) {
-        if let Some(order) = crate::fast::movement_order(map, power, text) {
-            return Ok(order);
-        }
+    if let (PhaseKind::Movement, Some(power)) = (options.phase, options.power)
+        && let Some(order) = crate::fast::movement_order(map, power, text)
+    {
+        return Ok(order);
     }
     parse_order_full(map, options, text)
 }
@@ -212,15 +212,14 @@ impl<'a> Parser<'a> {
     /// (the target of a support or convoy).
     fn unit(&mut self, own: bool) -> Result<UnitSpec, ParseError> {
         let mut power = None;
-        if !own {
-            if let Some(Tok::Word(w)) = self.peek() {
-                if let Some(pw) = self.map.power_by_name(w) {
-                    if !self.is_province_word(w) && !self.several_words_name_a_province() {
-                        self.pos += 1;
-                        power = Some(pw);
-                    }
-                }
-            }
+        if !own
+            && let Some(Tok::Word(w)) = self.peek()
+            && let Some(pw) = self.map.power_by_name(w)
+            && !self.is_province_word(w)
+            && !self.several_words_name_a_province()
+        {
+            self.pos += 1;
+            power = Some(pw);
         }
         let kind = self.unit_kind();
         let place = self.place()?;

@@ -421,11 +421,11 @@ impl UnitIds<'_, '_> {
                 _ => at.index(),
             };
             let cell = (self.far_row != MISS && column < self.table.width).then(|| self.far_row + column);
-            if let Some(&id) = cell.and_then(|cell| self.table.cells.get(cell)) {
-                if id != NONE {
-                    self.ids.push(id);
-                    return;
-                }
+            if let Some(&id) = cell.and_then(|cell| self.table.cells.get(cell))
+                && id != NONE
+            {
+                self.ids.push(id);
+                return;
             }
         }
         let order = LegalOrder { power: self.power, unit: Some((self.kind, self.loc)), action };
@@ -670,10 +670,9 @@ pub fn mila_order(map: &Map, order: &LegalOrder) -> Order {
         | LegalAction::SupportMove { target: UnitKind::Fleet, at, .. },
         Action::SupportHold { target } | Action::SupportMove { target, .. },
     ) = (order.action, &mut written.action)
+        && at.index() >= map.province_count()
     {
-        if at.index() >= map.province_count() {
-            target.place.coast = Some(CoastSpec::Known(at));
-        }
+        target.place.coast = Some(CoastSpec::Known(at));
     }
     written
 }

@@ -13,7 +13,7 @@ pub(crate) fn num(out: &mut String, v: f32) {
     }
     let tenths = tenths.unsigned_abs();
     let _ = write!(out, "{}", tenths / 10);
-    if tenths % 10 != 0 {
+    if !tenths.is_multiple_of(10) {
         let _ = write!(out, ".{}", tenths % 10);
     }
 }

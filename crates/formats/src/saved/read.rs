@@ -42,10 +42,10 @@ pub fn is_whole_line(line: &str) -> bool {
 /// given twice (by the way to it, its line and column, and the phase).
 fn parse_one(text: &str, line: Option<usize>) -> Result<SavedGame, GameError> {
     serde_json::from_str::<SavedGame>(text).map_err(|e| {
-        if let Err((twice, path)) = unique_keys(text) {
-            if twice.is_data() {
-                return duplicate_key_error(text, line, &twice, &path);
-            }
+        if let Err((twice, path)) = unique_keys(text)
+            && twice.is_data()
+        {
+            return duplicate_key_error(text, line, &twice, &path);
         }
         let full = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());

@@ -202,10 +202,10 @@ impl Adjudicator {
                 if frozen(to.province) {
                     return Err((u, Illegal::Frozen));
                 }
-                if !map.railroads().is_empty() {
-                    if let Some(r) = self.implicit_railroad(map, &slot, to.province, *via_convoy || !path.is_empty()) {
-                        return self.check_rail(map, u, &slot, r, to.province);
-                    }
+                if !map.railroads().is_empty()
+                    && let Some(r) = self.implicit_railroad(map, &slot, to.province, *via_convoy || !path.is_empty())
+                {
+                    return self.check_rail(map, u, &slot, r, to.province);
                 }
                 let (dst_loc, needs_convoy, void) = match self.check_move(map, &slot, to) {
                     Ok((loc, convoy)) => (loc, convoy, false),
@@ -344,10 +344,10 @@ impl Adjudicator {
         }
         match slot.kind {
             UnitKind::Army => {
-                if let Some(CoastSpec::Unknown(_)) = to.coast {
-                    if self.rules.unknown_coast == IgnoreOrFail::Fail {
-                        return Err(Illegal::UnknownCoast);
-                    }
+                if let Some(CoastSpec::Unknown(_)) = to.coast
+                    && self.rules.unknown_coast == IgnoreOrFail::Fail
+                {
+                    return Err(Illegal::UnknownCoast);
                 }
                 if to.coast.is_some() && self.rules.unknown_coast == IgnoreOrFail::Fail {
                     // A coast on an army's destination is irrelevant (§4.B.6).
@@ -366,10 +366,10 @@ impl Adjudicator {
             }
             UnitKind::Fleet => {
                 if !map.is_multi_coast(dst) {
-                    if let Some(CoastSpec::Unknown(_)) = to.coast {
-                        if self.rules.unknown_coast == IgnoreOrFail::Fail {
-                            return Err(Illegal::UnknownCoast);
-                        }
+                    if let Some(CoastSpec::Unknown(_)) = to.coast
+                        && self.rules.unknown_coast == IgnoreOrFail::Fail
+                    {
+                        return Err(Illegal::UnknownCoast);
                     }
                     let loc = map.main_loc(dst);
                     return if map.fleet_adjacent(slot.loc, loc) {

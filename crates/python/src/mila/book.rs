@@ -299,10 +299,10 @@ impl MilaCore {
             if replace {
                 let place = prefix3(words[1]);
                 for entry in list.iter_mut() {
-                    if let Entry::Raw(old) = entry {
-                        if old.split_whitespace().nth(1).is_some_and(|w| prefix3(w) == place) {
-                            *old = "".into();
-                        }
+                    if let Entry::Raw(old) = entry
+                        && old.split_whitespace().nth(1).is_some_and(|w| prefix3(w) == place)
+                    {
+                        *old = "".into();
                     }
                 }
             }

@@ -1030,10 +1030,11 @@ impl MilaCore {
         if let Some(listed) = state.get_item("units")? {
             for (_, list) in listed.cast::<PyDict>()?.iter() {
                 for text in strings(&list)? {
-                    if let Ok((_, loc)) = dip::orders::parse_unit(&map, &text) {
-                        if self.position.units.iter().any(|u| u.loc == loc) && !units.contains(&loc) {
-                            units.push(loc);
-                        }
+                    if let Ok((_, loc)) = dip::orders::parse_unit(&map, &text)
+                        && self.position.units.iter().any(|u| u.loc == loc)
+                        && !units.contains(&loc)
+                    {
+                        units.push(loc);
                     }
                 }
             }
@@ -1046,10 +1047,11 @@ impl MilaCore {
         if let Some(listed) = state.get_item("centers")? {
             for (_, list) in listed.cast::<PyDict>()?.iter() {
                 for name in strings(&list)? {
-                    if let Some(p) = map.province_by_name(&name) {
-                        if self.position.owners[p.index()].is_some() && !centres.contains(&p) {
-                            centres.push(p);
-                        }
+                    if let Some(p) = map.province_by_name(&name)
+                        && self.position.owners[p.index()].is_some()
+                        && !centres.contains(&p)
+                    {
+                        centres.push(p);
                     }
                 }
             }
@@ -1120,12 +1122,12 @@ impl MilaCore {
             outcome: (&r.outcome).into(),
         });
         let mut game = saved::saved_game(&self.map, id, &self.rules, played, &self.position);
-        if self.done {
-            if let Some(last) = game.phases.last_mut() {
-                last.name = "COMPLETED".into();
-                if let Some(state) = &mut last.state {
-                    state.name = "COMPLETED".into();
-                }
+        if self.done
+            && let Some(last) = game.phases.last_mut()
+        {
+            last.name = "COMPLETED".into();
+            if let Some(state) = &mut last.state {
+                state.name = "COMPLETED".into();
             }
         }
         serde_to_py(py, &game)

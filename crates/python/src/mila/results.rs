@@ -190,13 +190,13 @@ pub(super) fn view_of<'py>(
                 }
                 // The units removed at once in the movement phase before are disbanded
                 // again in MILA's retreat results.
-                if let Some(before) = before {
-                    if let PhaseOutcome::Movement(m) = &before.outcome {
-                        for d in m.dislodged.iter().filter(|d| d.retreats.is_empty()) {
-                            let key = unit_text(map, &d.unit);
-                            add(&view.results, &key, DISBAND)?;
-                            view.popped.append(&key)?;
-                        }
+                if let Some(before) = before
+                    && let PhaseOutcome::Movement(m) = &before.outcome
+                {
+                    for d in m.dislodged.iter().filter(|d| d.retreats.is_empty()) {
+                        let key = unit_text(map, &d.unit);
+                        add(&view.results, &key, DISBAND)?;
+                        view.popped.append(&key)?;
                     }
                 }
                 for d in &o.disbanded {
@@ -250,10 +250,10 @@ fn adjustment_key(map: &Map, start: &Position, order: &dip::Order) -> String {
     if order.action == Action::Waive {
         return "WAIVE".into();
     }
-    if order.action == Action::Remove {
-        if let Some(unit) = start.unit_in(map, order.unit.place.province) {
-            return unit_text(map, unit);
-        }
+    if order.action == Action::Remove
+        && let Some(unit) = start.unit_in(map, order.unit.place.province)
+    {
+        return unit_text(map, unit);
     }
     written_unit(&order.display_mila(map).to_string())
 }
