@@ -67,8 +67,8 @@ fn outcome_only(bencher: divan::Bencher<'_, '_>, name: &str) {
     let w = workload(name);
     let rules = Rules::default();
     let mut adjudicator = Adjudicator::new();
-    adjudicator.run(&w.map, &w.position, &w.orders, &rules).expect("a valid workload");
-    bencher.bench_local(|| divan::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders)));
+    let mut resolved = adjudicator.run_phase(&w.map, &w.position, &w.orders, &rules).expect("a valid workload");
+    bencher.bench_local(|| divan::black_box(resolved.outcome()));
 }
 
 #[divan::bench(args = WORKLOADS)]
@@ -79,8 +79,7 @@ fn text(bencher: divan::Bencher<'_, '_>, name: &str) {
     let mut orders = Vec::with_capacity(w.texts.len());
     bencher.bench_local(|| {
         read_orders(&w.map, &w.texts, &mut orders);
-        let _ = adjudicator.run(&w.map, &w.position, &orders, &rules);
-        divan::black_box(adjudicator.outcome(&w.map, &w.position, &orders))
+        divan::black_box(adjudicator.run_phase(&w.map, &w.position, &orders, &rules).map(|mut r| r.outcome()))
     });
 }
 
@@ -90,8 +89,9 @@ fn convoy_web(bencher: divan::Bencher<'_, '_>) {
     let rules = Rules::default();
     let mut adjudicator = Adjudicator::new();
     bencher.bench_local(|| {
-        let _ = adjudicator.run(&w.map, &w.position, divan::black_box(&w.orders), &rules);
-        divan::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders))
+        divan::black_box(
+            adjudicator.run_phase(&w.map, &w.position, divan::black_box(&w.orders), &rules).map(|mut r| r.outcome()),
+        )
     });
 }
 
@@ -141,7 +141,10 @@ fn large_maps(bencher: divan::Bencher<'_, '_>, name: &str) {
     let rules = Rules::default();
     let mut adjudicator = Adjudicator::new();
     bencher.bench_local(|| {
-        let _ = adjudicator.run(&w.map, divan::black_box(&w.position), divan::black_box(&w.orders), &rules);
-        divan::black_box(adjudicator.outcome(&w.map, &w.position, &w.orders))
+        divan::black_box(
+            adjudicator
+                .run_phase(&w.map, divan::black_box(&w.position), divan::black_box(&w.orders), &rules)
+                .map(|mut r| r.outcome()),
+        )
     });
 }

@@ -140,10 +140,7 @@ pub fn play_phase_with(
     rules: &Rules,
 ) -> Result<PhaseResult, AdjudicationError> {
     let outcome = match start.phase.kind {
-        PhaseKind::Movement => {
-            adjudicator.run(map, start, orders, rules)?;
-            PhaseOutcome::Movement(adjudicator.outcome(map, start, orders)?)
-        }
+        PhaseKind::Movement => PhaseOutcome::Movement(adjudicator.run_phase(map, start, orders, rules)?.outcome()),
         PhaseKind::Retreat => PhaseOutcome::Retreat(adjudicate_retreats(map, start, orders, rules)?),
         PhaseKind::Adjustment => PhaseOutcome::Adjustment(adjudicate_adjustments(map, start, orders, rules)?),
     };

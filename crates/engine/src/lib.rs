@@ -63,7 +63,7 @@ pub use dip_map::{
 pub use dip_movement::explanation;
 pub use dip_movement::{
     Adjudicator, DislodgedReport, Explanation, Failure, Illegal, MAX_CONVOY_FLEETS, MovementOutcome, OrderExplanation,
-    OrderResult, Provinces, adjudicate, explain,
+    OrderResult, Provinces, Resolved, adjudicate, explain,
 };
 pub use dip_orders::{
     Action, AdjudicationError, CoastSpec, NameMatching, Notation, Order, OrderLine, ParseError, ParseOptions, Place,

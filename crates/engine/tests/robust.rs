@@ -106,6 +106,35 @@ fn the_outcome_is_only_given_for_the_last_run() {
 }
 
 #[test]
+fn a_resolved_run_gives_the_outcome_and_explanation_of_its_own_input() {
+    let map = standard();
+    let position = Position::opening(&map);
+    let orders = vec![
+        order(&map, "France", "A Paris - Burgundy"),
+        order(&map, "France", "A Marseilles Supports A Paris - Burgundy"),
+        order(&map, "Germany", "A Munich - Burgundy"),
+    ];
+    let rules = Rules::default();
+    let mut adjudicator = Adjudicator::new();
+    adjudicator.run(&map, &position, &orders, &rules).expect("runs");
+    let checked = adjudicator.outcome(&map, &position, &orders).expect("the last run");
+    let explained = adjudicator.explain(&map, &position, &orders).expect("the last run");
+    let mut other = Adjudicator::new();
+    let mut resolved = other.run_phase(&map, &position, &orders, &rules).expect("runs");
+    let paris =
+        position.units.iter().position(|u| u.loc == map.main_loc(map.province_by_name("Paris").expect("paris")));
+    assert!(resolved.adjudicator().moved(paris.expect("a unit in Paris")), "Paris moves with support");
+    assert_eq!(resolved.outcome(), checked);
+    // Asked again, the same outcome: nothing of the run is used up.
+    assert_eq!(resolved.outcome(), checked);
+    assert_eq!(resolved.explain(), explained);
+    // The input a resolved run refuses is the input the run refuses.
+    let colonial = dip::variant("colonial").expect("colonial");
+    assert!(other.run_phase(&colonial, &position, &orders, &rules).is_err());
+    assert_eq!(other.outcome(&colonial, &position, &orders).err(), Some(AdjudicationError::NotTheLastRun));
+}
+
+#[test]
 fn the_game_stops_at_the_last_year_instead_of_wrapping() {
     let map = standard();
     // Fall 65535 with nobody to build or remove: the next phase would be Spring 65536.

@@ -12,8 +12,11 @@ pub const MAX_CONVOY_FLEETS: usize = 128;
 
 pub(crate) fn check(map: &Map, position: &Position, orders: &[Order]) -> Result<(), AdjudicationError> {
     check_input(map, position, orders, PhaseKind::Movement)?;
-    let convoys = orders.iter().filter(|o| matches!(o.action, Action::Convoy { .. })).count();
-    if convoys > MAX_CONVOY_FLEETS {
+    // Too many convoy orders for one army needs more orders than that in all: the usual
+    // phase is not read a second time.
+    if orders.len() > MAX_CONVOY_FLEETS
+        && orders.iter().filter(|o| matches!(o.action, Action::Convoy { .. })).count() > MAX_CONVOY_FLEETS
+    {
         let mut per_army = vec![0usize; map.province_count()];
         for order in orders {
             if let Action::Convoy { army, .. } = &order.action {

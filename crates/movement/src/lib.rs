@@ -33,7 +33,7 @@ pub use explanation::{Explanation, OrderExplanation};
 pub use input::MAX_CONVOY_FLEETS;
 pub use outcome::{DislodgedReport, Failure, Illegal, MovementOutcome, OrderResult};
 pub use provinces::Provinces;
-pub use resolve::Adjudicator;
+pub use resolve::{Adjudicator, Resolved};
 
 use dip_map::{Map, Position, Rules};
 use dip_orders::{AdjudicationError, Order};
@@ -48,9 +48,7 @@ pub fn adjudicate(
     orders: &[Order],
     rules: &Rules,
 ) -> Result<MovementOutcome, AdjudicationError> {
-    let mut adjudicator = Adjudicator::new();
-    adjudicator.run(map, position, orders, rules)?;
-    adjudicator.outcome(map, position, orders)
+    Ok(Adjudicator::new().run_phase(map, position, orders, rules)?.outcome())
 }
 
 /// Adjudicates one movement phase and explains how each order was decided (see
@@ -90,7 +88,5 @@ pub fn explain(
     orders: &[Order],
     rules: &Rules,
 ) -> Result<Explanation, AdjudicationError> {
-    let mut adjudicator = Adjudicator::new();
-    adjudicator.run(map, position, orders, rules)?;
-    adjudicator.explain(map, position, orders)
+    Ok(Adjudicator::new().run_phase(map, position, orders, rules)?.explain())
 }

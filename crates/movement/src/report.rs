@@ -9,7 +9,7 @@ use dip_orders::{AdjudicationError, Order};
 
 use crate::Provinces;
 use crate::outcome::{DislodgedReport, Failure, MovementOutcome, OrderResult};
-use crate::resolve::{Adjudicator, CLOSED, Kind, NONE};
+use crate::resolve::{Adjudicator, CLOSED, Kind, NONE, Resolved};
 
 /// Scratch tables of [`Adjudicator::outcome`], grown to the map's size once.
 #[derive(Debug, Default)]
@@ -50,6 +50,14 @@ fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+impl Resolved<'_> {
+    /// The full outcome of the run, as [`Adjudicator::outcome`] gives it: the run checked
+    /// the map, position and orders, and they cannot have changed since.
+    pub fn outcome(&mut self) -> MovementOutcome {
+        self.adjudicator.outcome_checked(self.map, self.position, self.orders)
+    }
+}
+
 impl Adjudicator {
     /// The full outcome of the last [`Adjudicator::run`]: a result and reason for every
     /// order, the dislodged units with their retreats, and the next position.
@@ -69,7 +77,7 @@ impl Adjudicator {
         Ok(self.outcome_checked(map, position, orders))
     }
 
-    fn outcome_checked(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
+    pub(crate) fn outcome_checked(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
         self.find_dislodged();
         let mut results = Vec::with_capacity(orders.len());
         for i in 0..orders.len() {

@@ -7,11 +7,21 @@ use dip_map::{Map, Position, PowerId, ProvinceId, Unit};
 use dip_orders::{AdjudicationError, Order};
 
 use super::decisions::Cut;
-use super::{Adjudicator, Kind, NONE};
+use super::{Adjudicator, Kind, NONE, Resolved};
 use crate::explanation::{
     BackupRule, ConvoyFleet, ConvoyStatus, ConvoyTrace, Explanation, HoldTrace, MoveTrace, OrderExplanation, Route,
     Strength, StrengthKind, StrengthNote, SupportRef, SupportStatus, SupportTrace, Trace, VoidReason,
 };
+use crate::outcome::MovementOutcome;
+
+impl Resolved<'_> {
+    /// How each order of the run was decided, as [`Adjudicator::explain`] tells it: the
+    /// run checked the map, position and orders, and they cannot have changed since.
+    pub fn explain(&mut self) -> Explanation {
+        let outcome = self.outcome();
+        self.adjudicator.explain_outcome(self.map, outcome)
+    }
+}
 
 impl Adjudicator {
     /// How each order of the last [`Adjudicator::run`] was decided: the strengths compared,
@@ -28,7 +38,12 @@ impl Adjudicator {
     ) -> Result<Explanation, AdjudicationError> {
         // The outcome checks the input and gives each order's result.
         let outcome = self.outcome(map, position, orders)?;
-        let mut explained = Vec::with_capacity(orders.len());
+        Ok(self.explain_outcome(map, outcome))
+    }
+
+    /// The explanation of a run whose input is checked, from its outcome.
+    fn explain_outcome(&mut self, map: &Map, outcome: MovementOutcome) -> Explanation {
+        let mut explained = Vec::with_capacity(outcome.results.len());
         for (index, result) in outcome.results.into_iter().enumerate() {
             let u = self.order_unit[index];
             let illegal = self.order_illegal[index].is_some();
@@ -43,7 +58,7 @@ impl Adjudicator {
             let backup = if illegal || u == NONE { None } else { self.settled_by(u) };
             explained.push(OrderExplanation { index, unit, result, trace, backup });
         }
-        Ok(Explanation { orders: explained })
+        Explanation { orders: explained }
     }
 
     fn unit_of(&self, u: u16) -> Unit {

@@ -257,6 +257,26 @@ pub struct Adjudicator {
     pub(crate) last_run: Option<(usize, usize, usize)>,
 }
 
+/// A successful run of an [`Adjudicator`] ([`Adjudicator::run_phase`]) with the map,
+/// position and orders it read. It borrows the adjudicator exclusively and the input
+/// shared, so while it lives nothing runs the adjudicator again and nothing changes the
+/// input: its outcome is that of input already checked, and is not checked again as
+/// [`Adjudicator::outcome`] checks what it is given.
+#[derive(Debug)]
+pub struct Resolved<'a> {
+    pub(crate) adjudicator: &'a mut Adjudicator,
+    pub(crate) map: &'a Map,
+    pub(crate) position: &'a Position,
+    pub(crate) orders: &'a [Order],
+}
+
+impl Resolved<'_> {
+    /// The adjudicator after the run, for its accessors ([`Adjudicator::moved`] and the like).
+    pub fn adjudicator(&self) -> &Adjudicator {
+        self.adjudicator
+    }
+}
+
 impl Adjudicator {
     pub fn new() -> Self {
         Self::default()
@@ -280,6 +300,19 @@ impl Adjudicator {
         self.run_checked(map, position, orders, rules)?;
         self.last_run = Some((map.province_count(), map.location_count(), orders.len()));
         Ok(())
+    }
+
+    /// [`Adjudicator::run`], and the run kept with the map, position and orders it read,
+    /// for its outcome ([`Resolved::outcome`]) or explanation ([`Resolved::explain`]).
+    pub fn run_phase<'a>(
+        &'a mut self,
+        map: &'a Map,
+        position: &'a Position,
+        orders: &'a [Order],
+        rules: &Rules,
+    ) -> Result<Resolved<'a>, AdjudicationError> {
+        self.run(map, position, orders, rules)?;
+        Ok(Resolved { adjudicator: self, map, position, orders })
     }
 
     /// Reads a position's units to check orders on it one at a time
