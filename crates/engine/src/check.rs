@@ -31,6 +31,9 @@ use dip_orders::{Action, Notation, Order, ParseOptions, parse_order};
 use crate::batch::Rng;
 use crate::game::{Game, PhaseOutcome};
 
+mod explained;
+pub use explained::{explanation, explanation_faults, order_faults};
+
 /// An invariant that did not hold: which, and what was seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
