@@ -233,7 +233,9 @@ impl<'a> Parser<'a> {
         let Some(Tok::Word(first)) = self.peek() else {
             return Err(self.error("a province"));
         };
-        // Candidate spans: words joined by spaces or single dashes, longest first.
+        // Candidate spans: words joined by spaces or single hyphens, longest first. A dash
+        // with a space beside it separates a move's stops (`Java - Sea of Japan` is two
+        // places, even on a map with a Java Sea), so it ends the span.
         let mut ends_buf = [0usize; 6];
         let mut count = 0;
         let mut i = start;
@@ -245,6 +247,9 @@ impl<'a> Parser<'a> {
             }
             i += 1;
             if self.toks.get(i).map(|t| t.tok) == Some(Tok::Dash) {
+                if !self.is_hyphen(i) {
+                    break;
+                }
                 i += 1;
             }
         }
@@ -328,6 +333,21 @@ impl<'a> Parser<'a> {
             (i, words) = (i + 1, words + 1);
         }
         false
+    }
+
+    /// Whether the dash token at `i` is a hyphen inside a name: a `-` with a word right
+    /// before and right after it, no space between.
+    fn is_hyphen(&self, i: usize) -> bool {
+        let (Some(before), Some(dash), Some(after)) =
+            (i.checked_sub(1).and_then(|b| self.toks.get(b)), self.toks.get(i), self.toks.get(i + 1))
+        else {
+            return false;
+        };
+        let Tok::Word(word) = before.tok else { return false };
+        before.start + word.len() == dash.start
+            && self.text.get(dash.start..dash.start + 1) == Some("-")
+            && after.start == dash.start + 1
+            && matches!(after.tok, Tok::Word(_))
     }
 
     /// Whether a single word is a province name.
