@@ -101,3 +101,35 @@ fn a_declared_exception_must_be_true() {
     bad.exceptions.push(BorderException { reason: " ".into(), ..exception("bur", "par", Drawn::Apart) });
     assert!(dip_render::Board::with_geometry(&map, &bad).is_err());
 }
+
+#[test]
+fn a_derived_file_is_its_base_with_what_it_changes() {
+    let (map, standard) = standard();
+    // Standard's geometry with London and Brest declared apart and Paris's label moved: a
+    // map where the two were joined would be drawn with it.
+    let text = r##"(
+        variant: "standard_with_a_tunnel",
+        base: Some("standard"),
+        colours: [("England", "#000000")],
+        exceptions: [(between: ("lon", "bre"), drawn: Apart, reason: "a tunnel under the Channel")],
+    )"##;
+    let derived = GeometryFile::parse("tunnel.ron", text).expect("a derived file reads");
+    assert_eq!(derived.variant, "standard_with_a_tunnel");
+    assert_eq!(derived.base.as_deref(), Some("standard"));
+    assert_eq!((derived.width, derived.height), (standard.width, standard.height));
+    assert_eq!(derived.provinces.len(), standard.provinces.len());
+    assert_eq!(derived.exceptions.len(), standard.exceptions.len() + 1);
+    assert!(derived.colours.iter().any(|(p, c)| p == "England" && c == "#000000"));
+    assert_eq!(derived.colours.len(), standard.colours.len(), "England's colour replaced, not added");
+    // On Standard, where London and Brest are not adjacent, the exception is false.
+    let found = derived.faults(&map);
+    assert!(found.iter().any(|f| f.contains("bre-lon are declared adjacent and apart")), "{found:?}");
+
+    // A base that is no embedded geometry, and a size given beside a base, are errors.
+    let unknown = r#"(variant: "x", base: Some("atlantis"))"#;
+    let e = GeometryFile::parse("x.ron", unknown).expect_err("no such base").to_string();
+    assert!(e.contains("x.ron") && e.contains("`atlantis` is not an embedded geometry"), "{e}");
+    let sized = r#"(variant: "x", base: Some("standard"), width: 10, height: 10)"#;
+    let e = GeometryFile::parse("x.ron", sized).expect_err("a size beside a base").to_string();
+    assert!(e.contains("takes its size from its base"), "{e}");
+}
