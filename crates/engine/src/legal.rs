@@ -679,9 +679,14 @@ impl<'a> LegalOrders<'a> {
             return vec![order(LegalAction::Hold)];
         }
         self.supported_units(u, scratch, convoy);
-        let mut orders = Vec::with_capacity(self.bound(u, scratch, convoy));
-        self.actions_of(u, scratch, convoy, &mut Each(|action| orders.push(order(action))));
-        orders
+        let mut sink = OrderSink {
+            map,
+            orders: Vec::with_capacity(self.bound(u, scratch, convoy)),
+            power: unit.power,
+            unit: (unit.kind, here, coast),
+        };
+        self.actions_of(u, scratch, convoy, &mut sink);
+        sink.orders
     }
 
     /// Whether unit `u` may only hold: on ice, or of a neutral power.
@@ -702,7 +707,9 @@ impl<'a> LegalOrders<'a> {
             return bound;
         }
         bound += count(reach(u), reach(u));
-        for &o in &scratch.supported {
+        // Supports of moves by convoy: only of the armies the fleets could carry to a
+        // province it reaches (`carried`); of any other unit there are none to count.
+        for o in ones(&scratch.carried).map(|o| o.index()).filter(|&o| o != u) {
             bound += count(reach(o), my_reach);
         }
         if let Some(f) = self.convoying_fleet(&self.position.units[u]) {
@@ -974,6 +981,72 @@ pub trait UnitActionSink {
     fn supports(&mut self, target: UnitKind, at: LocId, hold: bool, into: &[u64]) -> bool {
         let _ = (target, at, hold, into);
         false
+    }
+}
+
+/// The orders of one unit written out as [`Order`]s, runs of them in tight loops: each
+/// order built from copies straight into the list, with no [`LegalAction`] between.
+struct OrderSink<'m> {
+    map: &'m Map,
+    orders: Vec<Order>,
+    power: PowerId,
+    /// The unit ordered: its type, province and coast.
+    unit: (UnitKind, ProvinceId, Option<LocId>),
+}
+
+impl OrderSink<'_> {
+    #[inline(always)]
+    fn push(&mut self, action: Action) {
+        let (kind, province, coast) = self.unit;
+        self.orders.push(Order { power: self.power, unit: named(kind, province, coast), action });
+    }
+}
+
+impl UnitActionSink for OrderSink<'_> {
+    fn unit(&mut self, _: PowerId, _: UnitKind, _: LocId) {}
+
+    #[inline]
+    fn action(&mut self, action: LegalAction) {
+        let action = action.to_action(self.map);
+        self.push(action);
+    }
+
+    #[inline]
+    fn hold_and_moves(&mut self, map: &Map, kind: UnitKind, loc: LocId) -> bool {
+        self.push(Action::Hold);
+        for to in destinations(map, kind, loc) {
+            self.push(Action::Move { to: place(map, to), via_convoy: false, path: Vec::new() });
+        }
+        true
+    }
+
+    #[inline]
+    fn moves_by_convoy(&mut self, into: &[u64]) -> bool {
+        for p in ones(into) {
+            self.push(Action::Move { to: Place::new(p), via_convoy: true, path: Vec::new() });
+        }
+        true
+    }
+
+    #[inline]
+    fn convoys(&mut self, army: LocId, into: &[u64]) -> bool {
+        let province = self.map.province_of(army);
+        for p in ones(into) {
+            self.push(Action::Convoy { army: named(UnitKind::Army, province, None), to: Place::new(p) });
+        }
+        true
+    }
+
+    #[inline]
+    fn supports(&mut self, target: UnitKind, at: LocId, hold: bool, into: &[u64]) -> bool {
+        let province = self.map.province_of(at);
+        if hold {
+            self.push(Action::SupportHold { target: named(target, province, None) });
+        }
+        for p in ones(into) {
+            self.push(Action::SupportMove { target: named(target, province, None), to: Place::new(p) });
+        }
+        true
     }
 }
 
