@@ -37,7 +37,25 @@ pub fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
 /// The PNG of an SVG picture (such as [`crate::Board::svg`] makes), `scale` times its size
 /// in user units (1.0: one pixel a unit).
 pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
-    pixmap(svg, scale)?.encode_png().map_err(|e| RenderError::Png { message: e.to_string() })
+    encode(&pixmap(svg, scale)?)
+}
+
+/// The picture as an RGB PNG. The picture is drawn on white, so every pixel is opaque and
+/// the alpha channel says nothing. Encoded with the `png` crate's fast deflate: tiny-skia's
+/// own encoder (its balanced zlib level) took half the time of a Known World 901 picture,
+/// for a file about a third smaller.
+fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError> {
+    let fault = |e: png::EncodingError| RenderError::Png { message: e.to_string() };
+    let rgb: Vec<u8> = pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header().map_err(fault)?;
+    writer.write_image_data(&rgb).map_err(fault)?;
+    writer.finish().map_err(fault)?;
+    Ok(out)
 }
 
 /// The pixels of an SVG picture, as [`png`] draws it: its width, height and rows of RGBA
