@@ -95,15 +95,21 @@ for (const e of EXCEPTIONS) {
   exceptionPairs.set(pair, e);
 }
 
-// ---- Projection: Lambert conformal conic (two standard parallels, an origin).
-if (PROJECTION.kind !== 'conic') throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
+// ---- Projection: Lambert conformal conic (two standard parallels, an origin), or, for a
+// board spanning half the world east to west (Youngstown Redux: the Atlantic to the
+// Pacific), Mercator (`{ kind: 'mercator', origin: [lon, lat] }`): conformal too, and its
+// parallels stay straight, so a wide board fills its rectangular frame where a cone's
+// fan would leave the corners empty.
+if (!['conic', 'mercator'].includes(PROJECTION.kind)) throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
 const rad = Math.PI / 180;
-const [phi1, phi2, lambda0, phi0] = [...PROJECTION.parallels, ...PROJECTION.origin].map((v) => v * rad);
+const [phi1, phi2, lambda0, phi0] = [...(PROJECTION.parallels ?? [0, 0]), ...PROJECTION.origin].map((v) => v * rad);
 const n = Math.log(Math.cos(phi1) / Math.cos(phi2)) / Math.log(Math.tan(Math.PI / 4 + phi2 / 2) / Math.tan(Math.PI / 4 + phi1 / 2));
 const F = (Math.cos(phi1) * Math.pow(Math.tan(Math.PI / 4 + phi1 / 2), n)) / n;
 const rho = (phi) => F / Math.pow(Math.tan(Math.PI / 4 + phi / 2), n);
 const rho0 = rho(phi0);
+const mercatorY = (phi) => Math.log(Math.tan(Math.PI / 4 + phi / 2));
 function conic([lon, lat]) {
+  if (PROJECTION.kind === 'mercator') return [lon * rad - lambda0, mercatorY(lat * rad) - mercatorY(phi0)];
   const r = rho(lat * rad);
   const t = n * (lon * rad - lambda0);
   return [r * Math.sin(t), rho0 - r * Math.cos(t)];
@@ -178,10 +184,27 @@ function ringOf(indices) {
   }
   return pts;
 }
+// Under Mercator a ring crossing the antimeridian (Russia's, at Chukotka) would jump across
+// the whole board; its longitudes are continued past 180 instead, from a first point
+// within 180 degrees of the origin.
+function unwrap(ring) {
+  if (PROJECTION.kind !== 'mercator') return ring;
+  const lon0 = PROJECTION.origin[0];
+  let prev = null;
+  return ring.map(([lon, lat]) => {
+    let l = prev === null ? ((((lon - lon0 + 180) % 360) + 360) % 360) + lon0 - 180 : lon;
+    if (prev !== null) {
+      while (l - prev > 180) l -= 360;
+      while (prev - l > 180) l += 360;
+    }
+    prev = l;
+    return [l, lat];
+  });
+}
 const countries = [];
 for (const g of topo.objects.countries.geometries) {
   const polygons = g.type === 'Polygon' ? [g.arcs] : g.type === 'MultiPolygon' ? g.arcs : [];
-  countries.push({ name: g.properties.name, polygons: polygons.map((rings) => rings.map(ringOf)) });
+  countries.push({ name: g.properties.name, polygons: polygons.map((rings) => rings.map((r) => unwrap(ringOf(r)))) });
 }
 
 // ---- Raster of countries (-1: water).
@@ -819,8 +842,7 @@ const impassable = IMPASSABLE.map((a, i) => {
 // ---- The RON file.
 const pt = ([x, y]) => `(x: ${x}, y: ${y})`;
 let ron = `// The ${TITLE} map's picture, made by tools/geometry/make.mjs (see its README) from
-// Natural Earth's 1:50m country outlines (public domain), projected Lambert conformal
-// conic, and province seeds chosen for this project (tools/geometry/seeds/${NAME}.mjs). Do not
+// Natural Earth's 1:50m country outlines (public domain), projected ${PROJECTION.kind === 'mercator' ? 'Mercator' : 'Lambert conformal\n// conic'}, and province seeds chosen for this project (tools/geometry/seeds/${NAME}.mjs). Do not
 // edit by hand: change the seeds and run the script again.
 (
     variant: "${NAME}",
