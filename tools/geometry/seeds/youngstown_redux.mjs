@@ -225,7 +225,7 @@ export const PROVINCES = {
   kor: { seeds: [[127.0, 39.0], [128.0, 36.0], [129.5, 41.5], [126.8, 35.2], [129.7, 42.0], [129.0, 40.5], [128.0, 38.0]] },
   pek: { seeds: [[116.4, 39.9], [117.7, 39.2], [115.5, 40.8], [119.0, 39.9]] },
   heb: { seeds: [[115.0, 37.5], [118.0, 36.3], [114.0, 35.0], [119.3, 34.5], [117.0, 34.0], [118.5, 37.5]] },
-  tsi: { seeds: [[120.8, 36.8], [121.8, 37.2]] },
+  tsi: { seeds: [[120.4, 36.3], [121.0, 37.0], [121.8, 37.2], [120.2, 37.0]] },
   qin: { seeds: [[104.0, 35.0], [108.9, 34.3], [100.0, 37.0], [97.0, 36.0], [104.0, 31.0], [112.0, 37.5], [96.0, 37.5]] },
   sha: { seeds: [[120.5, 31.5], [119.0, 31.0], [120.0, 29.0], [118.0, 26.0], [119.5, 27.5]] },
   wuh: { seeds: [[114.3, 30.6], [112.0, 28.0], [116.0, 28.5], [116.8, 31.8], [110.0, 31.0]] },
@@ -321,4 +321,8 @@ const OFF_AFRICA = [
 export const IMPASSABLE = [{ name: 'Land off the board', rest: true, countries: OFF_AFRICA, seeds: [] }];
 
 // Anchors set by hand where the automatic ones read badly ([longitude, latitude]).
-export const OVERRIDES = {};
+export const OVERRIDES = {
+  // The Kra Isthmus is too narrow for both coasts' fleets: the east coast's stands on
+  // the Gulf of Thailand by Bangkok, the west coast's on the Andaman Sea by Phuket.
+  tha: { coasts: { ec: [100.9, 13.4], wc: [98.6, 8.4] } },
+};
