@@ -95,10 +95,14 @@ for (const e of EXCEPTIONS) {
   exceptionPairs.set(pair, e);
 }
 
-// ---- Projection: Lambert conformal conic (two standard parallels, an origin), or, for
-// maps of the whole world, Miller's cylindrical projection about a central meridian
-// (`{ kind: 'miller', centre: 150 }`: the board's left and right edges meet at the
-// antimeridian of `centre`, so a map of the Pacific's rim can put the seam in the Atlantic).
+// ---- Projection: Lambert conformal conic (two standard parallels, an origin); or, for
+// a board spanning half the world east to west (Youngstown Redux: the Atlantic to the
+// Pacific), Mercator (`{ kind: 'mercator', origin: [lon, lat] }`): conformal too, and its
+// parallels stay straight, so a wide board fills its rectangular frame where a cone's fan
+// would leave the corners empty; or, for maps of the whole world, Miller's cylindrical
+// projection about a central meridian (`{ kind: 'miller', centre: 150 }`: the board's left
+// and right edges meet at the antimeridian of `centre`, so a map of the Pacific's rim can
+// put the seam in the Atlantic).
 const rad = Math.PI / 180;
 let conic;
 let wrapLon = (lon) => lon;
@@ -113,13 +117,17 @@ if (PROJECTION.kind === 'conic') {
     const t = n * (lon * rad - lambda0);
     return [r * Math.sin(t), rho0 - r * Math.cos(t)];
   };
+} else if (PROJECTION.kind === 'mercator') {
+  const [lambda0, phi0] = PROJECTION.origin.map((v) => v * rad);
+  const mercatorY = (phi) => Math.log(Math.tan(Math.PI / 4 + phi / 2));
+  conic = ([lon, lat]) => [lon * rad - lambda0, mercatorY(lat * rad) - mercatorY(phi0)];
 } else if (PROJECTION.kind === 'miller') {
   const centre = PROJECTION.centre ?? 0;
   // A longitude as degrees east of the central meridian, in [-180, 180).
   wrapLon = (lon) => ((((lon - centre + 180) % 360) + 360) % 360) - 180;
   // x is the unwrapped longitude (a ring crossing the seam keeps going past ±180, and is
   // drawn a second time a turn away); y is Miller's stretched Mercator.
-  conic = ([x, lat]) => [x * rad, -1.25 * Math.log(Math.tan(Math.PI / 4 + 0.4 * Math.max(-89.9, Math.min(89.9, lat)) * rad))];
+  conic = ([x, lat]) => [x * rad, 1.25 * Math.log(Math.tan(Math.PI / 4 + 0.4 * Math.max(-89.9, Math.min(89.9, lat)) * rad))];
 } else {
   throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
 }
@@ -223,10 +231,27 @@ function ringOf(indices) {
   }
   return pts;
 }
+// Under Mercator a ring crossing the antimeridian (Russia's, at Chukotka) would jump across
+// the whole board; its longitudes are continued past 180 instead, from a first point
+// within 180 degrees of the origin.
+function unwrap(ring) {
+  if (PROJECTION.kind !== 'mercator') return ring;
+  const lon0 = PROJECTION.origin[0];
+  let prev = null;
+  return ring.map(([lon, lat]) => {
+    let l = prev === null ? ((((lon - lon0 + 180) % 360) + 360) % 360) + lon0 - 180 : lon;
+    if (prev !== null) {
+      while (l - prev > 180) l -= 360;
+      while (prev - l > 180) l += 360;
+    }
+    prev = l;
+    return [l, lat];
+  });
+}
 const countries = [];
 for (const g of topo.objects.countries.geometries) {
   const polygons = g.type === 'Polygon' ? [g.arcs] : g.type === 'MultiPolygon' ? g.arcs : [];
-  countries.push({ name: g.properties.name, polygons: polygons.map((rings) => rings.map(ringOf)) });
+  countries.push({ name: g.properties.name, polygons: polygons.map((rings) => rings.map((r) => unwrap(ringOf(r)))) });
 }
 
 // ---- Raster of countries (-1: water).
@@ -865,7 +890,8 @@ const impassable = IMPASSABLE.map((a, i) => {
 
 // ---- The RON file.
 const pt = ([x, y]) => `(x: ${x}, y: ${y})`;
-const projectionName = cylindrical ? "Miller's cylindrical\n// projection" : 'Lambert conformal\n// conic';
+const projectionName =
+  PROJECTION.kind === 'miller' ? "Miller's cylindrical\n// projection" : PROJECTION.kind === 'mercator' ? 'Mercator' : 'Lambert conformal\n// conic';
 let ron = `// The ${TITLE} map's picture, made by tools/geometry/make.mjs (see its README) from
 // Natural Earth's 1:50m country outlines (public domain), projected ${projectionName}, and province seeds chosen for this project (tools/geometry/seeds/${NAME}.mjs). Do not
 // edit by hand: change the seeds and run the script again.
