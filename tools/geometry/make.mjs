@@ -595,9 +595,14 @@ function edgesAt(x, y) {
   if (y > 0 && vEdge(x, y - 1)) out.push([0, -1]);
   return out;
 }
+// FRAME.squareCorners (default off): the frame's corners are nodes too, so an outline running
+// along the board's edge keeps its square corner (else the round of corner cutting below
+// cuts a triangle off it, the longer the edge the larger, left undrawn).
+const SQUARE_CORNERS = Boolean(FRAME.squareCorners);
 function isNode(x, y) {
   const e = edgesAt(x, y).length;
   if (e >= 3) return true;
+  if (SQUARE_CORNERS && e === 2 && (x === 0 || x === W) && (y === 0 || y === H)) return true;
   if (e === 2) {
     // A corner of the frame where a border meets it, or two labels meeting diagonally.
     const quad = [at(x - 1, y - 1), at(x, y - 1), at(x - 1, y), at(x, y)];
