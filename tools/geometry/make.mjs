@@ -407,6 +407,28 @@ if (LAND === 'path') {
     seeds.filter((s) => !areas[s.label].sea && !s.water && !owner.has(s.country)),
     (p, l) => country[p] >= 0 && !owner.has(country[p]) && (!allowed[l] || allowed[l].has(country[p])),
   );
+  // An option for maps with many islands (`ISLANDS = { reach }`, output units; off by
+  // default): land no seed reaches by a path goes to the province with the nearest seed,
+  // as the crow flies and within `reach`, of those naming the land's country, so a
+  // country's small islands join the province beside them (the Aegean's, the
+  // Philippines'); farther land is left to the area marked `rest`.
+  if (SEEDS.ISLANDS) {
+    const reach2 = (SEEDS.ISLANDS.reach * RES) ** 2;
+    const seedsOf = new Map();
+    for (const s of seeds) {
+      if (areas[s.label].sea || areas[s.label].impassable || s.water) continue;
+      for (const c of areas[s.label].countries ?? []) {
+        const i = countryIndex.get(c);
+        if (!seedsOf.has(i)) seedsOf.set(i, []);
+        seedsOf.get(i).push(s);
+      }
+    }
+    for (let p = 0; p < W * H; p++) {
+      if (country[p] < 0 || label[p] !== UNASSIGNED || owner.has(country[p])) continue;
+      const s = nearest(seedsOf.get(country[p]) ?? [], (p % W) + 0.5, Math.floor(p / W) + 0.5);
+      if (s && (s.x - (p % W) - 0.5) ** 2 + (s.y - Math.floor(p / W) - 0.5) ** 2 <= reach2) label[p] = s.label;
+    }
+  }
   const rest = areas.findIndex((a) => a.rest);
   for (let p = 0; p < W * H; p++) {
     if (country[p] < 0 || label[p] !== UNASSIGNED) continue;
