@@ -32,6 +32,8 @@ if (!fs.existsSync(seedFile)) {
 const SEEDS = await import(seedFile);
 const { FRAME, PROVINCES, IMPASSABLE, OVERRIDES, COLOURS } = SEEDS;
 const FILLS = SEEDS.FILLS ?? [];
+// Land cut away as water (a canal the game's seas pass through), the opposite of a fill.
+const CUTS = SEEDS.CUTS ?? [];
 const EXCEPTIONS = SEEDS.EXCEPTIONS ?? [];
 // The projection: Lambert conformal conic by default, as Standard's.
 const PROJECTION = SEEDS.PROJECTION ?? { kind: 'conic', parallels: [40, 64], origin: [15, 50] };
@@ -190,10 +192,12 @@ const toPixel = (lonlat) => pixelOf(place(lonlat));
  * A ring's points in the projection's longitudes. On the cylindrical projection the ring
  * is unwrapped: each step takes the shorter way round, so a ring crossing the seam goes on
  * past ±180 (the caller draws it again a turn away); a ring round a pole (Antarctica's
- * ends where it began plus a turn) is closed along the pole's latitude.
+ * ends where it began plus a turn) is closed along the pole's latitude. A conic map
+ * reaching the Pacific asks for the same with `PROJECTION.unwrap`, so that a ring crossing
+ * the 180th meridian (Chukotka, Fiji) stays whole instead of cutting across the board.
  */
 function unwrapRing(ring) {
-  if (!cylindrical) return ring;
+  if (!cylindrical && !PROJECTION.unwrap) return ring;
   const out = [];
   let prev = null;
   for (const [lon, lat] of ring) {
@@ -307,6 +311,8 @@ for (let p = 0; p < W * H; p++) {
   const c = country[p];
   if (c >= 0 && countries[c].fill) country[p] = countryIndex.get(countries[c].fill);
 }
+// Canals: land cut to water, so the seas at its ends meet through it.
+for (const cut of CUTS) fillPolygon([cut.polygon], -1, false, 0);
 
 // ---- Landmasses (4-connected).
 const landmass = new Int32Array(W * H).fill(-1);
