@@ -121,7 +121,17 @@ const bumps = (FRAME.bumps ?? []).map((b) => {
   const edge = conic([b.centre[0], b.centre[1] + b.radius]);
   return { c, sigma: Math.hypot(edge[0] - c[0], edge[1] - c[1]), strength: b.strength };
 });
+// And moves (the frame's `moves`, none by default): land far off the board (Hawaii) drawn
+// nearer, every point in a longitude-latitude box shifted by `by` degrees before projecting.
+const moves = FRAME.moves ?? [];
 function project(lonlat) {
+  for (const m of moves) {
+    const [[w, s], [e, n]] = m.box;
+    if (lonlat[0] >= w && lonlat[0] <= e && lonlat[1] >= s && lonlat[1] <= n) {
+      lonlat = [lonlat[0] + m.by[0], lonlat[1] + m.by[1]];
+      break;
+    }
+  }
   let [x, y] = conic(lonlat);
   const [vx, vy] = [x - focus[0], y - focus[1]];
   const r = Math.hypot(vx, vy);
@@ -229,6 +239,9 @@ countries.forEach((c, i) => {
     if (inside) fillPolygon(rings, i, Boolean(c.fill));
   }
 });
+// Water the country outlines draw as land (the Great Lakes: Natural Earth's countries run
+// their borders through them): the seed file's WATERS, polygons drawn as water. None by default.
+for (const water of SEEDS.WATERS ?? []) fillPolygon([water.polygon], -1, false);
 const countryIndex = new Map(countries.map((c, i) => [c.name, i]));
 // Filled water counts as the country it was filled for.
 for (let p = 0; p < W * H; p++) {
@@ -335,6 +348,19 @@ if (LAND === 'path') {
     seeds.filter((s) => !areas[s.label].sea && !s.water && !owner.has(s.country)),
     (p, l) => country[p] >= 0 && !owner.has(country[p]) && (!allowed[l] || allowed[l].has(country[p])),
   );
+  // With ISLANDS 'nearest' (off by default), land no path reaches (islands without seeds
+  // of their own) goes to the province or impassable area whose land seed is nearest as
+  // the crow flies, of those that may take its country.
+  if (SEEDS.ISLANDS === 'nearest') {
+    const landSeeds = seeds.filter((s) => !areas[s.label].sea && !s.water);
+    const byCountry = new Map();
+    for (let p = 0; p < W * H; p++) {
+      if (country[p] < 0 || label[p] !== UNASSIGNED || owner.has(country[p])) continue;
+      if (!byCountry.has(country[p])) byCountry.set(country[p], landSeeds.filter((s) => !allowed[s.label] || allowed[s.label].has(country[p])));
+      const list = byCountry.get(country[p]);
+      if (list.length) label[p] = nearest(list, (p % W) + 0.5, Math.floor(p / W) + 0.5).label;
+    }
+  }
   const rest = areas.findIndex((a) => a.rest);
   for (let p = 0; p < W * H; p++) {
     if (country[p] < 0 || label[p] !== UNASSIGNED) continue;
