@@ -32,8 +32,10 @@ if (!fs.existsSync(seedFile)) {
 const SEEDS = await import(seedFile);
 const { FRAME, PROVINCES, IMPASSABLE, OVERRIDES, COLOURS } = SEEDS;
 const FILLS = SEEDS.FILLS ?? [];
-// Land cut away as water (a canal the game's seas pass through), the opposite of a fill.
-const CUTS = SEEDS.CUTS ?? [];
+// Land cut away as water, the opposite of a fill: a canal the game's seas pass through
+// (CUTS), or water Natural Earth's country outlines draw as land (WATERS: the Great Lakes,
+// which its countries' borders run through).
+const CUTS = [...(SEEDS.CUTS ?? []), ...(SEEDS.WATERS ?? [])];
 const EXCEPTIONS = SEEDS.EXCEPTIONS ?? [];
 // The projection: Lambert conformal conic by default, as Standard's.
 const PROJECTION = SEEDS.PROJECTION ?? { kind: 'conic', parallels: [40, 64], origin: [15, 50] };
@@ -149,7 +151,17 @@ const bumps = (FRAME.bumps ?? []).map((b) => {
   const edge = conic(place([b.centre[0], b.centre[1] + b.radius]));
   return { c, sigma: Math.hypot(edge[0] - c[0], edge[1] - c[1]), strength: b.strength };
 });
+// And moves (the frame's `moves`, none by default): land far off the board (Hawaii) drawn
+// nearer, every point in a longitude-latitude box shifted by `by` degrees before projecting.
+const moves = FRAME.moves ?? [];
 function project(lonlat) {
+  for (const m of moves) {
+    const [[w, s], [e, n]] = m.box;
+    if (lonlat[0] >= w && lonlat[0] <= e && lonlat[1] >= s && lonlat[1] <= n) {
+      lonlat = [lonlat[0] + m.by[0], lonlat[1] + m.by[1]];
+      break;
+    }
+  }
   let [x, y] = conic(lonlat);
   const [vx, vy] = [x - focus[0], y - focus[1]];
   const r = Math.hypot(vx, vy);
@@ -413,12 +425,24 @@ if (LAND === 'path') {
     seeds.filter((s) => !areas[s.label].sea && !s.water && !owner.has(s.country)),
     (p, l) => country[p] >= 0 && !owner.has(country[p]) && (!allowed[l] || allowed[l].has(country[p])),
   );
-  // An option for maps with many islands (`ISLANDS = { reach }`, output units; off by
-  // default): land no seed reaches by a path goes to the province with the nearest seed,
-  // as the crow flies and within `reach`, of those naming the land's country, so a
-  // country's small islands join the province beside them (the Aegean's, the
-  // Philippines'); farther land is left to the area marked `rest`.
-  if (SEEDS.ISLANDS) {
+  // Two options for maps with many islands (both off by default). With ISLANDS 'nearest',
+  // land no path reaches (islands without seeds
+  // of their own) goes to the province or impassable area whose land seed is nearest as
+  // the crow flies, of those that may take its country.
+  if (SEEDS.ISLANDS === 'nearest') {
+    const landSeeds = seeds.filter((s) => !areas[s.label].sea && !s.water);
+    const byCountry = new Map();
+    for (let p = 0; p < W * H; p++) {
+      if (country[p] < 0 || label[p] !== UNASSIGNED || owner.has(country[p])) continue;
+      if (!byCountry.has(country[p])) byCountry.set(country[p], landSeeds.filter((s) => !allowed[s.label] || allowed[s.label].has(country[p])));
+      const list = byCountry.get(country[p]);
+      if (list.length) label[p] = nearest(list, (p % W) + 0.5, Math.floor(p / W) + 0.5).label;
+    }
+  } else if (SEEDS.ISLANDS) {
+    // With ISLANDS = { reach } (output units), land no seed reaches by a path goes to the
+    // province with the nearest seed, as the crow flies and within `reach`, of those
+    // naming the land's country, so a country's small islands join the province beside
+    // them (the Aegean's, the Philippines'); farther land is left to the area marked `rest`.
     const reach2 = (SEEDS.ISLANDS.reach * RES) ** 2;
     const seedsOf = new Map();
     for (const s of seeds) {
