@@ -95,10 +95,13 @@ for (const e of EXCEPTIONS) {
   exceptionPairs.set(pair, e);
 }
 
-// ---- Projection: Lambert conformal conic (two standard parallels, an origin).
-if (PROJECTION.kind !== 'conic') throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
+// ---- Projection: Lambert conformal conic (two standard parallels, an origin), or, for a
+// board too wide for a cone (Known World 901 spans 170° of longitude), Miller cylindrical
+// (`{ kind: 'miller', origin }`: Mercator's shapes in the middle latitudes, the far north
+// enlarged less).
+if (PROJECTION.kind !== 'conic' && PROJECTION.kind !== 'miller') throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
 const rad = Math.PI / 180;
-const [phi1, phi2, lambda0, phi0] = [...PROJECTION.parallels, ...PROJECTION.origin].map((v) => v * rad);
+const [phi1, phi2, lambda0, phi0] = [...(PROJECTION.parallels ?? [0, 0]), ...PROJECTION.origin].map((v) => v * rad);
 const n = Math.log(Math.cos(phi1) / Math.cos(phi2)) / Math.log(Math.tan(Math.PI / 4 + phi2 / 2) / Math.tan(Math.PI / 4 + phi1 / 2));
 const F = (Math.cos(phi1) * Math.pow(Math.tan(Math.PI / 4 + phi1 / 2), n)) / n;
 const rho = (phi) => F / Math.pow(Math.tan(Math.PI / 4 + phi / 2), n);
@@ -108,21 +111,22 @@ function conic([lon, lat]) {
   const t = n * (lon * rad - lambda0);
   return [r * Math.sin(t), rho0 - r * Math.cos(t)];
 }
+const millerY = (phi) => 1.25 * Math.log(Math.tan(Math.PI / 4 + 0.4 * phi));
+function miller([lon, lat]) {
+  return [lon * rad - lambda0, millerY(lat * rad) - millerY(phi0)];
+}
+const plane = PROJECTION.kind === 'miller' ? miller : conic;
 // Then a gentle fisheye around the crowded middle of the board (as the game's own maps
 // enlarge western and central Europe and shrink Russia): distances from the focus grow
 // by 1 + d near it and shrink toward the frame, smoothly, so borders stay where they meet.
-const focus = conic(FRAME.focus ?? FRAME.points[0]);
-const reach = Math.max(...FRAME.points.map(conic).map(([x, y]) => Math.hypot(x - focus[0], y - focus[1])));
+const focus = plane(FRAME.focus ?? FRAME.points[0]);
+const reach = Math.max(...FRAME.points.map(plane).map(([x, y]) => Math.hypot(x - focus[0], y - focus[1])));
 const d = FRAME.magnify ?? 0;
 // And local bumps (Britain is small for its seven provinces): each pushes points away
-// from its centre by up to `strength` times their distance, fading with distance.
-const bumps = (FRAME.bumps ?? []).map((b) => {
-  const c = conic(b.centre);
-  const edge = conic([b.centre[0], b.centre[1] + b.radius]);
-  return { c, sigma: Math.hypot(edge[0] - c[0], edge[1] - c[1]), strength: b.strength };
-});
-function project(lonlat) {
-  let [x, y] = conic(lonlat);
+// from its centre by up to `strength` times their distance, fading with distance. With
+// `bumpsFollowFisheye`, a bump's centre and radius are taken where the fisheye puts them
+// (without it, a bump far from the focus lands beside the place it names).
+function fisheye([x, y]) {
   const [vx, vy] = [x - focus[0], y - focus[1]];
   const r = Math.hypot(vx, vy);
   if (r > 0) {
@@ -131,6 +135,16 @@ function project(lonlat) {
     const k = (g * reach) / r;
     [x, y] = [focus[0] + vx * k, focus[1] + vy * k];
   }
+  return [x, y];
+}
+const bumpPlane = FRAME.bumpsFollowFisheye ? (lonlat) => fisheye(plane(lonlat)) : plane;
+const bumps = (FRAME.bumps ?? []).map((b) => {
+  const c = bumpPlane(b.centre);
+  const edge = bumpPlane([b.centre[0], b.centre[1] + b.radius]);
+  return { c, sigma: Math.hypot(edge[0] - c[0], edge[1] - c[1]), strength: b.strength };
+});
+function project(lonlat) {
+  const [x, y] = fisheye(plane(lonlat));
   let [dx, dy] = [0, 0];
   for (const b of bumps) {
     const [bx, by] = [x - b.c[0], y - b.c[1]];
@@ -178,10 +192,23 @@ function ringOf(indices) {
   }
   return pts;
 }
+// A cylinder has a seam (180° from the origin): a ring crossing the date line (Russia's
+// Chukotka) is made continuous and put on the side of the seam where it starts, so no
+// edge of it runs across the whole board.
+function unwrap(ring) {
+  const lon0 = PROJECTION.origin[0];
+  let shift = Math.round((lon0 - ring[0][0]) / 360) * 360;
+  let prev = ring[0][0];
+  return ring.map(([lon, lat]) => {
+    shift += Math.round((prev - lon) / 360) * 360;
+    prev = lon;
+    return [lon + shift, lat];
+  });
+}
 const countries = [];
 for (const g of topo.objects.countries.geometries) {
   const polygons = g.type === 'Polygon' ? [g.arcs] : g.type === 'MultiPolygon' ? g.arcs : [];
-  countries.push({ name: g.properties.name, polygons: polygons.map((rings) => rings.map(ringOf)) });
+  countries.push({ name: g.properties.name, polygons: polygons.map((rings) => rings.map(PROJECTION.kind === 'miller' ? (r) => unwrap(ringOf(r)) : ringOf)) });
 }
 
 // ---- Raster of countries (-1: water).
@@ -819,8 +846,7 @@ const impassable = IMPASSABLE.map((a, i) => {
 // ---- The RON file.
 const pt = ([x, y]) => `(x: ${x}, y: ${y})`;
 let ron = `// The ${TITLE} map's picture, made by tools/geometry/make.mjs (see its README) from
-// Natural Earth's 1:50m country outlines (public domain), projected Lambert conformal
-// conic, and province seeds chosen for this project (tools/geometry/seeds/${NAME}.mjs). Do not
+// Natural Earth's 1:50m country outlines (public domain), projected ${PROJECTION.kind === 'miller' ? 'Miller\n// cylindrical' : 'Lambert conformal\n// conic'}, and province seeds chosen for this project (tools/geometry/seeds/${NAME}.mjs). Do not
 // edit by hand: change the seeds and run the script again.
 (
     variant: "${NAME}",
