@@ -126,7 +126,9 @@ if (PROJECTION.kind === 'conic') {
   const mercatorY = (phi) => Math.log(Math.tan(Math.PI / 4 + phi / 2));
   conic = ([lon, lat]) => [lon * rad - lambda0, mercatorY(lat * rad) - mercatorY(phi0)];
 } else if (PROJECTION.kind === 'miller') {
-  const centre = PROJECTION.centre ?? 0;
+  // The central meridian: `centre`, or the longitude of an `origin` as the other
+  // projections take it.
+  const centre = PROJECTION.centre ?? PROJECTION.origin?.[0] ?? 0;
   // A longitude as degrees east of the central meridian, in [-180, 180).
   wrapLon = (lon) => ((((lon - centre + 180) % 360) + 360) % 360) - 180;
   // x is the unwrapped longitude (a ring crossing the seam keeps going past ±180, and is
@@ -145,10 +147,24 @@ const focus = conic(place(FRAME.focus ?? FRAME.points[0]));
 const reach = Math.max(...FRAME.points.map(place).map(conic).map(([x, y]) => Math.hypot(x - focus[0], y - focus[1])));
 const d = FRAME.magnify ?? 0;
 // And local bumps (Britain is small for its seven provinces): each pushes points away
-// from its centre by up to `strength` times their distance, fading with distance.
+// from its centre by up to `strength` times their distance, fading with distance. With
+// `bumpsFollowFisheye`, a bump's centre and radius are taken where the fisheye puts them
+// (without it, a bump far from the focus lands beside the place it names).
+function fisheye([x, y]) {
+  const [vx, vy] = [x - focus[0], y - focus[1]];
+  const r = Math.hypot(vx, vy);
+  if (r > 0) {
+    const s = r / reach;
+    const g = s <= 1 ? ((1 + d) * s) / (1 + d * s) : 1 + (s - 1) / (1 + d);
+    const k = (g * reach) / r;
+    [x, y] = [focus[0] + vx * k, focus[1] + vy * k];
+  }
+  return [x, y];
+}
+const bumpPlane = FRAME.bumpsFollowFisheye ? (lonlat) => fisheye(conic(place(lonlat))) : (lonlat) => conic(place(lonlat));
 const bumps = (FRAME.bumps ?? []).map((b) => {
-  const c = conic(place(b.centre));
-  const edge = conic(place([b.centre[0], b.centre[1] + b.radius]));
+  const c = bumpPlane(b.centre);
+  const edge = bumpPlane([b.centre[0], b.centre[1] + b.radius]);
   return { c, sigma: Math.hypot(edge[0] - c[0], edge[1] - c[1]), strength: b.strength };
 });
 // And moves (the frame's `moves`, none by default): land far off the board (Hawaii) drawn
@@ -162,15 +178,7 @@ function project(lonlat) {
       break;
     }
   }
-  let [x, y] = conic(lonlat);
-  const [vx, vy] = [x - focus[0], y - focus[1]];
-  const r = Math.hypot(vx, vy);
-  if (r > 0) {
-    const s = r / reach;
-    const g = s <= 1 ? ((1 + d) * s) / (1 + d * s) : 1 + (s - 1) / (1 + d);
-    const k = (g * reach) / r;
-    [x, y] = [focus[0] + vx * k, focus[1] + vy * k];
-  }
+  const [x, y] = fisheye(conic(lonlat));
   let [dx, dy] = [0, 0];
   for (const b of bumps) {
     const [bx, by] = [x - b.c[0], y - b.c[1]];
