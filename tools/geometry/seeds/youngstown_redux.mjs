@@ -324,5 +324,5 @@ export const IMPASSABLE = [{ name: 'Land off the board', rest: true, countries: 
 export const OVERRIDES = {
   // The Kra Isthmus is too narrow for both coasts' fleets: the east coast's stands on
   // the Gulf of Thailand by Bangkok, the west coast's on the Andaman Sea by Phuket.
-  tha: { coasts: { ec: [100.9, 13.4], wc: [98.6, 8.4] } },
+  tha: { coasts: { ec: [100.8, 13.9], wc: [98.8, 9.0] } },
 };
