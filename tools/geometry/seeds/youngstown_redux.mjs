@@ -325,4 +325,6 @@ export const OVERRIDES = {
   // The Kra Isthmus is too narrow for both coasts' fleets: the east coast's stands on
   // the Gulf of Thailand by Bangkok, the west coast's on the Andaman Sea by Phuket.
   tha: { coasts: { ec: [100.8, 13.9], wc: [98.8, 9.0] } },
+  // Albania's centre mark below its unit, off the corner where Greece's name is written.
+  alb: { centre: [20.05, 40.35] },
 };
