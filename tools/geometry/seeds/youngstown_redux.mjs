@@ -241,7 +241,7 @@ export const PROVINCES = {
   vit: { seeds: [[105.8, 21.0], [104.0, 22.0], [106.0, 20.5]] },
   sig: { seeds: [[101.7, 3.1], [103.8, 1.4], [100.5, 5.5], [102.3, 5.5]] },
   sum: { seeds: [[101.5, -0.5], [98.5, 3.0], [104.0, -3.5], [96.0, 4.5]] },
-  jav: { seeds: [[110.0, -7.3], [107.0, -6.9], [113.0, -7.8], [115.1, -8.4], [116.3, -8.6], [121.0, -8.6]] },
+  jav: { seeds: [[110.0, -7.3], [107.0, -6.9], [113.0, -7.8], [115.1, -8.4], [116.3, -8.6], [117.5, -8.8], [118.7, -8.6], [121.0, -8.6]] },
   bor: { seeds: [[114.0, 0.5], [116.5, 4.5], [112.0, -2.0], [110.5, 1.5]] },
   phi: { seeds: [[121.0, 16.5], [121.3, 14.0], [121.0, 13.0], [122.5, 11.0], [123.0, 10.0], [123.9, 10.3], [124.9, 11.0], [125.0, 12.0], [125.0, 7.5], [123.5, 7.8], [118.7, 9.7]] },
   for: { seeds: [[121.0, 23.7]] },
@@ -324,5 +324,7 @@ export const IMPASSABLE = [{ name: 'Land off the board', rest: true, countries: 
 export const OVERRIDES = {
   // The Kra Isthmus is too narrow for both coasts' fleets: the east coast's stands on
   // the Gulf of Thailand by Bangkok, the west coast's on the Andaman Sea by Phuket.
-  tha: { coasts: { ec: [100.9, 13.4], wc: [98.6, 8.4] } },
+  tha: { coasts: { ec: [100.8, 13.9], wc: [98.8, 9.0] } },
+  // Albania's centre mark below its unit, off the corner where Greece's name is written.
+  alb: { centre: [20.05, 40.35] },
 };
