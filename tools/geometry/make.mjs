@@ -119,7 +119,7 @@ if (PROJECTION.kind === 'conic') {
   wrapLon = (lon) => ((((lon - centre + 180) % 360) + 360) % 360) - 180;
   // x is the unwrapped longitude (a ring crossing the seam keeps going past ±180, and is
   // drawn a second time a turn away); y is Miller's stretched Mercator.
-  conic = ([x, lat]) => [x * rad, -1.25 * Math.log(Math.tan(Math.PI / 4 + 0.4 * Math.max(-89.9, Math.min(89.9, lat)) * rad))];
+  conic = ([x, lat]) => [x * rad, 1.25 * Math.log(Math.tan(Math.PI / 4 + 0.4 * Math.max(-89.9, Math.min(89.9, lat)) * rad))];
 } else {
   throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
 }
