@@ -99,7 +99,7 @@ export const PROVINCES = {
   ven: { countries: ['Venezuela', 'Guyana', 'Suriname', 'France'], seeds: [[-66.0, 8.0], [-58.5, 5.0], [-53.0, 4.0]] },
   bra: { countries: ['Brazil', 'Bolivia', 'Paraguay', 'Uruguay', 'Argentina'], seeds: [[-50.0, -10.0], [-60.0, -5.0], [-45.0, -20.0], [-63.0, -30.0], [-64.0, -17.0]] },
   // Europe.
-  lon: { countries: ['United Kingdom', 'Ireland', 'Isle of Man', 'Iceland', 'Faeroe Is.'], seeds: [[-1.5, 52.5], [-4.0, 56.5], [-8.0, 53.2], [-18.5, 64.9]] },
+  lon: { countries: ['United Kingdom', 'Ireland', 'Isle of Man'], seeds: [[-1.5, 52.5], [-4.0, 56.5], [-8.0, 53.2]] },
   spa: { countries: ['Spain', 'Portugal', 'Andorra'], seeds: [[-3.7, 40.4], [-8.0, 39.5]] },
   par: { countries: ['France', 'Monaco'], seeds: [[2.3, 48.5], [0.0, 45.5], [5.0, 45.0], [9.1, 42.2]] },
   wge: { countries: ['Germany', 'Belgium', 'Netherlands', 'Luxembourg'], seeds: [[8.5, 50.5], [9.8, 53.3], [11.0, 48.8], [4.8, 51.5]] },
@@ -197,7 +197,7 @@ export const IMPASSABLE = [
   {
     name: 'Islands',
     countries: [
-      'Cyprus', 'N. Cyprus', 'Jamaica', 'Bahamas', 'Haiti', 'Dominican Rep.', 'Puerto Rico', 'Trinidad and Tobago', 'Falkland Is.', 'New Zealand',
+      'Iceland', 'Faeroe Is.', 'Cyprus', 'N. Cyprus', 'Jamaica', 'Bahamas', 'Haiti', 'Dominican Rep.', 'Puerto Rico', 'Trinidad and Tobago', 'Falkland Is.', 'New Zealand',
       'Fiji', 'Vanuatu', 'New Caledonia', 'Solomon Is.', 'Samoa', 'Tonga', 'Fr. Polynesia', 'Kiribati', 'Micronesia', 'Marshall Is.', 'Palau', 'Guam',
       'N. Mariana Is.', 'Cook Is.', 'Niue', 'Nauru', 'Wallis and Futuna Is.', 'Pitcairn Is.', 'American Samoa', 'Norfolk Island', 'Mauritius', 'Comoros',
       'Seychelles', 'Maldives', 'Cabo Verde', 'São Tomé and Principe', 'Saint Helena', 'Br. Indian Ocean Ter.', 'Indian Ocean Ter.', 'Ashmore and Cartier Is.',

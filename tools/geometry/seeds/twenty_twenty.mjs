@@ -411,5 +411,7 @@ export const IMPASSABLE = [
 
 // Anchors set by hand where the automatic ones read badly ([longitude, latitude]).
 export const OVERRIDES = {
-  grc: { unit: [21.8, 39.3] },
+  grc: { unit: [22.2, 39.0], label: [21.8, 40.1] },
+  roe: { unit: [12.9, 41.9], label: [12.6, 43.2] },
+  ist: { label: [28.3, 39.6] },
 };
