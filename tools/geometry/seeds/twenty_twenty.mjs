@@ -118,7 +118,7 @@ export const EXCEPTIONS = [
   { between: ['anc', 'vla'], drawn: 'apart', reason: 'the Bering Strait, where the board is cut: Alaska is at its left edge, Chukotka at its right' },
   { between: ['kor', 'nag'], drawn: 'apart', reason: 'the Korea Strait, which armies cross in the game; drawn open so the East China Sea and the Sea of Japan meet through it' },
   { between: ['eth', 'yem'], drawn: 'apart', reason: 'the Bab-el-Mandeb, which armies cross in the game; drawn open so the Red Sea meets the oceans through it' },
-  { between: ['ind', 'dar'], drawn: 'apart', reason: 'the Torres Strait, which armies cross in the game; drawn open so the Bay of Bengal meets the Mid Pacific through it' },
+  { between: ['ind', 'dar'], drawn: 'apart', reason: 'the Torres Strait between New Guinea and Cape York, which armies cross in the game; drawn as water' },
   { between: ['neo', 'cub'], drawn: 'apart', reason: 'the Straits of Florida, which armies cross in the game; drawn open so the Gulf of Mexico meets the Bermuda Triangle through them' },
   { between: ['aze', 'alm'], drawn: 'apart', reason: 'across the Caspian Sea, which the game crosses by land; drawn as water' },
   { between: ['aze', 'tur'], drawn: 'apart', reason: 'across the Caspian Sea, which the game crosses by land; drawn as water' },
