@@ -6,6 +6,14 @@
 // Chosen for this project from a modern map and the game's borders (variants/colonial.ron,
 // with its notes on the Suez Canal, Hong Kong and the Trans-Siberian Railroad); no other
 // map's art was used.
+//
+// The game's special features: the Suez Canal is geography, cut through Egypt (CUTS) so the
+// Mediterranean and the Red Sea meet in it as the game has them, Egypt on both banks; Hong
+// Kong is a province of its own, the coast east of the Pearl River's mouth, enlarged to hold
+// a unit; the Trans-Siberian Railroad and Hong Kong's rule for China are rules, not borders
+// (a railroad move is drawn through the stations' unit anchors: Moscow, Perm, Omsk,
+// Krasnoyarsk, Irkutsk, Vladivostok). njudge's impassable Himalayas, no province in the
+// game, are drawn as impassable land between Nepal and Tibet, which the game keeps apart.
 
 export const TITLE = 'Colonial Diplomacy';
 
@@ -28,8 +36,8 @@ export const FRAME = {
     [130.0, -10.0],
     [147.0, -8.0],
     [150.0, 45.0],
-    [150.0, 56.5],
-    [36.0, 56.5],
+    [150.0, 58.5],
+    [36.0, 58.5],
   ],
   // Local enlargements: centre, radius (degrees of latitude), strength (Hong Kong and
   // Singapore are specks for a province each).
@@ -89,14 +97,14 @@ export const PROVINCES = {
   ode: { countries: ['Ukraine', 'Russia', 'Moldova'], seeds: [[30.7, 46.5], [33.0, 46.5], [34.2, 45.0], [36.5, 47.2], [39.7, 47.2], [39.0, 45.0], [31.5, 48.0], [35.0, 48.3]] },
   // Russia and Siberia.
   mos: { countries: ['Russia', 'Belarus', 'Ukraine', 'Kazakhstan', 'Latvia', 'Lithuania', 'Estonia'], seeds: [[37.6, 55.8], [30.5, 50.5], [44.0, 56.3], [46.0, 48.5], [47.5, 46.3], [40.0, 52.0], [50.0, 53.2], [33.0, 58.0], [48.5, 50.2], [51.5, 47.5]] },
-  prm: { seeds: [[56.2, 58.0], [53.0, 59.0], [60.6, 56.8], [58.0, 61.0], [52.0, 57.0]] },
+  prm: { seeds: [[56.2, 58.0], [53.0, 59.0], [60.6, 56.8], [52.0, 57.0]] },
   ore: { seeds: [[55.1, 51.8], [57.2, 50.3], [60.0, 53.0], [62.0, 49.0], [52.0, 51.5], [56.5, 54.7], [61.0, 47.0]] },
-  oms: { seeds: [[73.4, 55.0], [68.3, 58.2], [65.5, 57.1], [70.0, 60.0], [76.5, 56.5], [63.0, 55.5]] },
+  oms: { seeds: [[73.4, 55.0], [68.3, 58.2], [65.5, 57.1], [76.5, 56.5], [63.0, 55.5]] },
   akm: { seeds: [[71.4, 51.2], [73.1, 49.8], [67.0, 51.0], [76.0, 51.5], [70.0, 48.0], [78.5, 53.0]] },
   sem: { seeds: [[80.2, 50.4], [82.6, 49.9], [78.5, 48.0], [84.0, 48.5], [81.5, 46.5]] },
   kra: { seeds: [[92.9, 56.0], [88.0, 55.5], [84.0, 54.5], [86.5, 52.0], [94.5, 51.7], [90.0, 58.0], [85.0, 57.0], [83.0, 53.0], [87.5, 49.3]] },
   irk: { seeds: [[104.3, 52.3], [113.5, 52.0], [109.0, 54.0], [118.0, 51.0], [100.0, 52.5], [106.0, 56.0], [120.0, 53.5], [98.0, 56.0]] },
-  vla: { seeds: [[131.9, 43.1], [135.0, 48.5], [137.0, 50.5], [140.5, 53.0], [143.0, 59.5], [130.5, 42.9], [129.5, 42.9], [133.5, 45.5], [128.0, 50.5], [125.0, 53.0], [150.0, 59.8]] },
+  vla: { seeds: [[131.9, 43.1], [135.0, 48.5], [137.0, 50.5], [140.5, 53.0], [130.5, 42.9], [129.5, 42.9], [133.5, 45.5], [128.0, 50.5], [125.0, 53.0]] },
   // Central Asia.
   bok: { seeds: [[64.4, 39.8], [60.6, 41.5], [58.4, 38.0], [55.0, 42.0], [53.0, 40.0], [62.0, 37.5], [51.5, 44.0]] },
   tas: { seeds: [[69.2, 41.3], [68.8, 38.5], [66.0, 43.0], [71.0, 40.5], [65.5, 45.5], [62.0, 45.0]] },
@@ -136,12 +144,12 @@ export const PROVINCES = {
   bom: { seeds: [[72.9, 19.1], [73.9, 18.5], [74.5, 16.7], [75.5, 20.0], [73.5, 21.0]] },
   hyd: { seeds: [[78.5, 17.4], [80.5, 16.5], [83.0, 18.0], [76.8, 17.3], [79.5, 15.0], [81.5, 18.5], [77.5, 19.0]] },
   mys: { seeds: [[76.6, 12.3], [75.0, 14.5], [76.0, 11.6], [76.3, 10.0], [74.5, 15.5]] },
-  mad: { seeds: [[80.3, 13.1], [78.7, 11.0], [77.7, 9.0], [77.0, 8.5], [79.5, 12.5], [76.9, 9.5]] },
+  mad: { seeds: [[78.7, 11.0], [77.7, 9.0], [77.0, 8.5], [79.5, 12.5], [76.9, 9.5]] },
   cey: { seeds: [[80.7, 7.8]] },
   // Burma, Siam and Indochina.
   ubur: { seeds: [[93.0, 20.5], [94.5, 23.5], [96.5, 25.5], [97.3, 26.8], [93.8, 19.0], [95.5, 21.5]] },
   may: { seeds: [[96.1, 21.9], [98.0, 22.0], [100.0, 21.5], [101.8, 21.9], [103.0, 22.4], [97.5, 20.5]] },
-  ran: { seeds: [[96.2, 16.8], [95.0, 17.5], [98.0, 16.5], [98.6, 13.0], [95.5, 18.8], [96.5, 19.5]] },
+  ran: { seeds: [[96.2, 16.8], [95.0, 17.5], [98.0, 16.5], [95.5, 18.8], [96.5, 19.5]] },
   nsia: { seeds: [[99.0, 18.8], [100.5, 17.0], [102.8, 16.4], [104.0, 15.3], [101.0, 19.5]] },
   ban: { seeds: [[100.5, 13.8], [99.5, 12.0], [98.9, 10.3], [99.9, 8.4], [101.5, 14.5]] },
   mal: { seeds: [[101.7, 3.1], [102.2, 5.5], [100.5, 5.5], [103.3, 4.0], [101.0, 6.3]] },
@@ -219,4 +227,7 @@ export const IMPASSABLE = [
 ];
 
 // Anchors set by hand where the automatic ones read badly ([longitude, latitude]).
-export const OVERRIDES = {};
+export const OVERRIDES = {
+  // Nepal is a narrow strip under the Himalayas: its name in its broad west.
+  nep: { label: [81.9, 28.9] },
+};
