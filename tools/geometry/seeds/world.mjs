@@ -18,6 +18,10 @@ export const PROJECTION = { kind: 'miller', centre: 11.4 };
 
 export const LAND = 'path';
 
+// Small islands no seed reaches join the nearest province (within 60 units) naming their
+// country: the Aegean's, the Philippines', Indonesia's, the Danish and Canadian islands.
+export const ISLANDS = { reach: 60 };
+
 const SEAM = 11.4 - 180;
 export const FRAME = {
   points: [
@@ -28,7 +32,7 @@ export const FRAME = {
   ],
   width: 3400,
   resolution: 1,
-  tolerance: 0.6,
+  tolerance: 0.9,
   minBorder: 3,
   unitRadius: 11,
 };
@@ -85,7 +89,7 @@ export const PROVINCES = {
   ont: { countries: CA, seeds: [[-85, 50], [-80, 45], [-88, 53], [-82, 52.5]] },
   qbc: { countries: CA, seeds: [[-72, 49], [-72, 53], [-76, 56.5], [-71, 46.8], [-66, 46.5], [-63.5, 45.2], [-65.5, 48.8]] },
   new: { countries: CA, seeds: [[-56, 49], [-62, 53.5], [-64, 57.5], [-64.5, 58.8]] },
-  nwt: { countries: CA, seeds: [[-115, 63], [-105, 65], [-95, 64], [-122, 66], [-110, 70.5], [-118, 74], [-80, 80], [-90, 75], [-100, 75.5], [-112, 75.2], [-95, 80]] },
+  nwt: { countries: CA, seeds: [[-115, 63], [-105, 65], [-95, 64], [-122, 66], [-110, 70.5], [-118, 74], [-80, 80], [-90, 75], [-100, 75.5], [-112, 75.2], [-95, 80], [-84.5, 64.3], [-98.5, 72.7], [-97.5, 69], [-94, 73], [-82.5, 62.8]] },
   bis: { countries: CA, seeds: [[-72, 70], [-68, 66], [-78, 72.5]] },
   clf: { countries: US, seeds: [[-120, 37], [-122, 40], [-117, 34.3]] },
   ite: { countries: US, seeds: [[-121, 46], [-116, 45], [-110, 47], [-108, 43], [-123, 43.5]] },
@@ -116,9 +120,9 @@ export const PROVINCES = {
   bol: { countries: ['Bolivia'], seeds: [[-65, -17], [-63, -14], [-66.5, -20.5]] },
   per: { countries: ['Peru', 'Ecuador'], seeds: [[-76, -10], [-78.5, -1.5], [-73, -13], [-73.5, -5], [-71.5, -16.5]] },
   chi: { countries: ['Chile'], seeds: [[-70.5, -33.5], [-69.5, -24], [-73, -40], [-72.5, -46], [-73.5, -51], [-69.5, -54]] },
-  men: { countries: AR, seeds: [[-68.8, -32.9], [-65, -27], [-62, -30], [-66, -24], [-70, -37.5]] },
-  ura: { countries: ['Uruguay', ...AR], seeds: [[-56, -33], [-58.5, -31]] },
-  bai: { countries: AR, seeds: [[-59.5, -35.5], [-62, -38], [-64, -36]] },
+  men: { countries: AR, seeds: [[-68.8, -32.9], [-65, -27], [-62, -30], [-66, -24], [-70, -37.5], [-58, -29], [-55, -27]] },
+  ura: { countries: ['Uruguay'], seeds: [[-56, -33], [-56.5, -31]] },
+  bai: { countries: AR, seeds: [[-59.5, -35.5], [-62, -38], [-64, -36], [-59, -33]] },
   scr: { countries: AR, seeds: [[-69, -48], [-68, -43], [-70, -52], [-68, -54.5]] },
   // ---- Europe.
   gbr: { countries: ['United Kingdom', 'Ireland', 'Isle of Man'], seeds: [[-1.5, 52.5], [-4, 57], [-3.5, 51], [-8, 53], [-6.5, 54.6]] },
@@ -131,10 +135,10 @@ export const PROVINCES = {
   pol: { countries: ['Poland'], seeds: [[19, 52], [17, 54], [22, 50.5]] },
   bst: { countries: ['Estonia', 'Latvia', 'Lithuania', ...RU], seeds: [[25, 58.8], [24.5, 56.9], [24, 55.3], [21.5, 54.7]] },
   bel: { countries: ['Belarus'], seeds: [[28, 53.5]] },
-  ukr: { countries: ['Ukraine', 'Moldova'], seeds: [[31, 50], [35, 48.5], [28.5, 47], [24, 49], [34, 45.3]] },
+  ukr: { countries: ['Ukraine', 'Moldova', ...RU], seeds: [[31, 50], [35, 48.5], [28.5, 47], [24, 49], [34, 45.3]] },
   sca: { countries: ['Norway', 'Sweden', 'Finland', 'Åland'], seeds: [[15, 61], [10, 61], [26, 62.5], [25, 68], [16, 67], [28, 69.5], [14.5, 57.5]] },
   stp: { countries: RU, seeds: [[30.5, 59.5], [33, 63], [34, 68], [42, 63], [48, 63.5], [55, 64.5], [29.5, 57]] },
-  mos: { countries: RU, seeds: [[37.5, 55.7], [45, 52], [40, 48], [50, 56], [55, 53], [39.5, 45], [45, 44.5], [33, 53]] },
+  mos: { countries: RU, seeds: [[37.5, 55.7], [45, 52], [40, 48], [39.7, 47.2], [37.5, 50.5], [39.5, 48.5], [50, 56], [55, 53], [39.5, 45], [45, 44.5], [33, 53]] },
   // ---- The Near East.
   trk: { countries: ['Turkey', 'Cyprus', 'N. Cyprus'], seeds: [[33, 39], [29, 40.5], [40, 39], [36, 37.5], [33, 35.1], [27.5, 38.5]] },
   arm: { countries: ['Armenia', 'Georgia', 'Azerbaijan'], seeds: [[44.5, 40.2], [43.5, 42], [48, 40.5]] },
@@ -288,4 +292,9 @@ export const PROVINCES = {
 // Pacific, Taiwan, the Falklands and the like).
 export const IMPASSABLE = [{ name: 'Land no province holds', rest: true, seeds: [] }];
 
-export const OVERRIDES = {};
+export const OVERRIDES = {
+  // Northwest Territories: its unit on the mainland, not on Victoria Island.
+  nwt: { unit: [-112, 64.5] },
+  // New Zealand: its unit in the middle of the South Island, not at its tip.
+  nze: { unit: [172.3, -42.6] },
+};
