@@ -12,6 +12,18 @@
 // them is drawn on both edges of the board (seeds on both sides), so every border it has
 // is drawn on one side or the other and no border is lost at the seam.
 
+// Where the game's borders are not today's, a province takes a little of a neighbour so
+// that the provinces meet as the game has them: Kazakhstan a sliver of Russia's Altai
+// (to meet Mongolia), South Sudan the southern tip of Darfur (to meet Chad, and to keep
+// North Sudan from the Central African Republic), Namibia Botswana's Chobe tip (to meet
+// Zimbabwe), Inner Mongolia Heilongjiang's northern tip (to meet Vladivostok on the Amur),
+// Congo the short coast of Zaire (landlocked in the game), Algeria the Rif and Tangier
+// (Morocco has no Mediterranean coast in the game, Algeria a border on the North-East
+// Atlantic), Saudi Arabia Jordan and Israel (its north coast on the Mediterranean). At
+// sea, the North-East Indian reaches into the Java Sea and the Makassar Strait (the South
+// China and Java Seas do not meet) and the South-West Pacific takes the Bass Strait (the
+// South-East Indian and the Tasman Sea do not meet).
+
 export const TITLE = 'World Diplomacy IX';
 
 export const PROJECTION = { kind: 'miller', centre: 11.4 };
@@ -65,6 +77,8 @@ export const FILLS = [
   { country: 'Turkey', polygon: [[26.0, 39.95], [26.5, 40.7], [27.0, 41.0], [29.0, 41.3], [29.35, 41.3], [29.95, 40.75], [29.5, 40.15], [27.5, 40.2], [26.3, 39.9], [26.0, 39.95]] },
 ];
 
+// Borders drawn otherwise than the game has them: none (the seas joined across the seam are
+// drawn on both edges).
 export const EXCEPTIONS = [];
 
 const US = ['United States of America'];
