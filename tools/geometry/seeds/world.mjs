@@ -70,6 +70,11 @@ export const COLOURS = {
 };
 
 export const FILLS = [
+  // Narrow water the raster would draw as a sliver one pixel wide: the Tablazo Strait into
+  // Lake Maracaibo, the upper Río de la Plata, the Pentland Firth.
+  { country: 'Venezuela', polygon: [[-71.8, 10.5], [-71.3, 10.5], [-71.3, 11.05], [-71.8, 11.05], [-71.8, 10.5]] },
+  { country: 'Argentina', polygon: [[-58.95, -34.45], [-58.25, -34.45], [-58.25, -33.6], [-58.95, -33.6], [-58.95, -34.45]] },
+  { country: 'United Kingdom', polygon: [[-3.45, 58.6], [-2.85, 58.6], [-2.85, 58.8], [-3.45, 58.8], [-3.45, 58.6]] },
   // Japan across the Tsugaru Strait (the Sea of Japan and the North-West Pacific do not meet).
   { country: 'Japan', polygon: [[139.9, 41.15], [141.8, 41.15], [141.8, 41.8], [139.9, 41.8], [139.9, 41.15]] },
   // Turkey across the Bosporus and the Dardanelles (the Black Sea and the Mediterranean
@@ -260,8 +265,8 @@ export const PROVINCES = {
   // ---- The Atlantic.
   hba: { seeds: [[-85, 60], [-80, 56], [-88, 58], [-78, 64], [-78, 67.5], [-82, 66]] },
   lse: { seeds: [[-55, 60], [-60, 66], [-62, 70], [-57, 74], [-38, 65], [-30, 67]] },
-  nwg: { seeds: [[0, 67], [-10, 70], [5, 63], [-15, 69], [10, 70], [-3, 60.8], [-6, 61.5]] },
-  nea: { seeds: [[-20, 45], [-15, 55], [-30, 40], [-10, 62], [-15, 30], [-22, 26], [-8, 46], [-6, 36], [-35, 30], [-30, 14], [-18.5, 21.5], [-20, 23], [-17, 24]] },
+  nwg: { seeds: [[0, 67], [-10, 70], [5, 63], [-15, 69], [10, 70], [-3, 60.8]] },
+  nea: { seeds: [[-20, 45], [-15, 55], [-30, 40], [-10, 62], [-15, 30], [-22, 26], [-8, 46], [-6, 36], [-35, 30], [-30, 14], [-8, 58], [-18.5, 21.5], [-20, 23], [-17, 24]] },
   nwa: { seeds: [[-60, 35], [-50, 45], [-70, 33], [-75, 27], [-50, 25], [-55, 15], [-65, 20], [-60, 42], [-55, 8], [-48, 4], [-40, 0], [-45, 2], [-60, 10.5], [-45, 10]] },
   gom: { seeds: [[-90, 25], [-85, 26], [-95, 25], [-84, 23.8]] },
   cse: { seeds: [[-75, 15], [-80, 13], [-70, 14], [-85, 17], [-65, 14]] },
