@@ -16,7 +16,7 @@
 // that the provinces meet as the game has them: Kazakhstan a sliver of Russia's Altai
 // (to meet Mongolia), South Sudan the southern tip of Darfur (to meet Chad, and to keep
 // North Sudan from the Central African Republic), Namibia Botswana's Chobe tip (to meet
-// Zimbabwe), Inner Mongolia Heilongjiang's northern tip (to meet Vladivostok on the Amur),
+// Zimbabwe), Colombia the Venezuelan Guajira (a strip too thin to draw), Inner Mongolia Heilongjiang's northern tip (to meet Vladivostok on the Amur),
 // Congo the short coast of Zaire (landlocked in the game), Algeria the Rif and Tangier
 // (Morocco has no Mediterranean coast in the game, Algeria a border on the North-East
 // Atlantic), Saudi Arabia Jordan and Israel (its north coast on the Mediterranean). At
@@ -126,7 +126,7 @@ export const PROVINCES = {
   god: { countries: ['Greenland'], seeds: [[-45, 64], [-48, 68], [-40, 70], [-30, 72], [-24, 74.5], [-35, 67]] },
   thu: { countries: ['Greenland'], seeds: [[-68.7, 76.5], [-55, 74], [-45, 78], [-35, 81.5], [-25, 79]] },
   // ---- South America.
-  col: { countries: ['Colombia'], seeds: [[-74, 4.6], [-75.5, 9.5], [-76.8, 3.8], [-72, 7], [-70, 2]] },
+  col: { countries: ['Colombia', 'Venezuela'], seeds: [[-74, 4.6], [-71.9, 11.2], [-75.5, 9.5], [-76.8, 3.8], [-72, 7], [-70, 2]] },
   ven: { countries: ['Venezuela', 'Trinidad and Tobago'], seeds: [[-66.9, 8], [-64, 9.5], [-71, 10.5], [-63, 6], [-61.3, 10.5]] },
   guy: { countries: ['Guyana', 'Suriname', 'France', ...BR], seeds: [[-58.5, 5.5], [-55.5, 4.5], [-53, 4], [-51.5, 1.5], [-59, 2.5]] },
   ama: { countries: BR, seeds: [[-63, -4], [-68, -6], [-65, -9.5], [-60, -7], [-67, -1]] },
