@@ -12,11 +12,27 @@
 // them is drawn on both edges of the board (seeds on both sides), so every border it has
 // is drawn on one side or the other and no border is lost at the seam.
 
+// Where the game's borders are not today's, a province takes a little of a neighbour so
+// that the provinces meet as the game has them: Kazakhstan a sliver of Russia's Altai
+// (to meet Mongolia), South Sudan the southern tip of Darfur (to meet Chad, and to keep
+// North Sudan from the Central African Republic), Namibia Botswana's Chobe tip (to meet
+// Zimbabwe), Colombia the Venezuelan Guajira (a strip too thin to draw), Inner Mongolia Heilongjiang's northern tip (to meet Vladivostok on the Amur),
+// Congo the short coast of Zaire (landlocked in the game), Algeria the Rif and Tangier
+// (Morocco has no Mediterranean coast in the game, Algeria a border on the North-East
+// Atlantic), Saudi Arabia Jordan and Israel (its north coast on the Mediterranean). At
+// sea, the North-East Indian reaches into the Java Sea and the Makassar Strait (the South
+// China and Java Seas do not meet) and the South-West Pacific takes the Bass Strait (the
+// South-East Indian and the Tasman Sea do not meet).
+
 export const TITLE = 'World Diplomacy IX';
 
 export const PROJECTION = { kind: 'miller', centre: 11.4 };
 
 export const LAND = 'path';
+
+// Small islands no seed reaches join the nearest province (within 60 units) naming their
+// country: the Aegean's, the Philippines', Indonesia's, the Danish and Canadian islands.
+export const ISLANDS = { reach: 60 };
 
 const SEAM = 11.4 - 180;
 export const FRAME = {
@@ -28,7 +44,7 @@ export const FRAME = {
   ],
   width: 3400,
   resolution: 1,
-  tolerance: 0.6,
+  tolerance: 0.9,
   minBorder: 3,
   unitRadius: 11,
 };
@@ -54,6 +70,11 @@ export const COLOURS = {
 };
 
 export const FILLS = [
+  // Narrow water the raster would draw as a sliver one pixel wide: the Tablazo Strait into
+  // Lake Maracaibo, the upper Río de la Plata, the Pentland Firth.
+  { country: 'Venezuela', polygon: [[-71.8, 10.5], [-71.3, 10.5], [-71.3, 11.05], [-71.8, 11.05], [-71.8, 10.5]] },
+  { country: 'Argentina', polygon: [[-58.95, -34.45], [-58.25, -34.45], [-58.25, -33.6], [-58.95, -33.6], [-58.95, -34.45]] },
+  { country: 'United Kingdom', polygon: [[-3.45, 58.6], [-2.85, 58.6], [-2.85, 58.8], [-3.45, 58.8], [-3.45, 58.6]] },
   // Japan across the Tsugaru Strait (the Sea of Japan and the North-West Pacific do not meet).
   { country: 'Japan', polygon: [[139.9, 41.15], [141.8, 41.15], [141.8, 41.8], [139.9, 41.8], [139.9, 41.15]] },
   // Turkey across the Bosporus and the Dardanelles (the Black Sea and the Mediterranean
@@ -61,6 +82,8 @@ export const FILLS = [
   { country: 'Turkey', polygon: [[26.0, 39.95], [26.5, 40.7], [27.0, 41.0], [29.0, 41.3], [29.35, 41.3], [29.95, 40.75], [29.5, 40.15], [27.5, 40.2], [26.3, 39.9], [26.0, 39.95]] },
 ];
 
+// Borders drawn otherwise than the game has them: none (the seas joined across the seam are
+// drawn on both edges).
 export const EXCEPTIONS = [];
 
 const US = ['United States of America'];
@@ -85,7 +108,7 @@ export const PROVINCES = {
   ont: { countries: CA, seeds: [[-85, 50], [-80, 45], [-88, 53], [-82, 52.5]] },
   qbc: { countries: CA, seeds: [[-72, 49], [-72, 53], [-76, 56.5], [-71, 46.8], [-66, 46.5], [-63.5, 45.2], [-65.5, 48.8]] },
   new: { countries: CA, seeds: [[-56, 49], [-62, 53.5], [-64, 57.5], [-64.5, 58.8]] },
-  nwt: { countries: CA, seeds: [[-115, 63], [-105, 65], [-95, 64], [-122, 66], [-110, 70.5], [-118, 74], [-80, 80], [-90, 75], [-100, 75.5], [-112, 75.2], [-95, 80]] },
+  nwt: { countries: CA, seeds: [[-115, 63], [-105, 65], [-95, 64], [-122, 66], [-110, 70.5], [-118, 74], [-80, 80], [-90, 75], [-100, 75.5], [-112, 75.2], [-95, 80], [-84.5, 64.3], [-98.5, 72.7], [-97.5, 69], [-94, 73], [-82.5, 62.8]] },
   bis: { countries: CA, seeds: [[-72, 70], [-68, 66], [-78, 72.5]] },
   clf: { countries: US, seeds: [[-120, 37], [-122, 40], [-117, 34.3]] },
   ite: { countries: US, seeds: [[-121, 46], [-116, 45], [-110, 47], [-108, 43], [-123, 43.5]] },
@@ -103,7 +126,7 @@ export const PROVINCES = {
   god: { countries: ['Greenland'], seeds: [[-45, 64], [-48, 68], [-40, 70], [-30, 72], [-24, 74.5], [-35, 67]] },
   thu: { countries: ['Greenland'], seeds: [[-68.7, 76.5], [-55, 74], [-45, 78], [-35, 81.5], [-25, 79]] },
   // ---- South America.
-  col: { countries: ['Colombia'], seeds: [[-74, 4.6], [-75.5, 9.5], [-76.8, 3.8], [-72, 7], [-70, 2]] },
+  col: { countries: ['Colombia', 'Venezuela'], seeds: [[-74, 4.6], [-71.9, 11.2], [-75.5, 9.5], [-76.8, 3.8], [-72, 7], [-70, 2]] },
   ven: { countries: ['Venezuela', 'Trinidad and Tobago'], seeds: [[-66.9, 8], [-64, 9.5], [-71, 10.5], [-63, 6], [-61.3, 10.5]] },
   guy: { countries: ['Guyana', 'Suriname', 'France', ...BR], seeds: [[-58.5, 5.5], [-55.5, 4.5], [-53, 4], [-51.5, 1.5], [-59, 2.5]] },
   ama: { countries: BR, seeds: [[-63, -4], [-68, -6], [-65, -9.5], [-60, -7], [-67, -1]] },
@@ -116,9 +139,9 @@ export const PROVINCES = {
   bol: { countries: ['Bolivia'], seeds: [[-65, -17], [-63, -14], [-66.5, -20.5]] },
   per: { countries: ['Peru', 'Ecuador'], seeds: [[-76, -10], [-78.5, -1.5], [-73, -13], [-73.5, -5], [-71.5, -16.5]] },
   chi: { countries: ['Chile'], seeds: [[-70.5, -33.5], [-69.5, -24], [-73, -40], [-72.5, -46], [-73.5, -51], [-69.5, -54]] },
-  men: { countries: AR, seeds: [[-68.8, -32.9], [-65, -27], [-62, -30], [-66, -24], [-70, -37.5]] },
-  ura: { countries: ['Uruguay', ...AR], seeds: [[-56, -33], [-58.5, -31]] },
-  bai: { countries: AR, seeds: [[-59.5, -35.5], [-62, -38], [-64, -36]] },
+  men: { countries: AR, seeds: [[-68.8, -32.9], [-65, -27], [-62, -30], [-66, -24], [-70, -37.5], [-58, -29], [-55, -27]] },
+  ura: { countries: ['Uruguay'], seeds: [[-56, -33], [-56.5, -31]] },
+  bai: { countries: AR, seeds: [[-59.5, -35.5], [-62, -38], [-64, -36], [-59, -33]] },
   scr: { countries: AR, seeds: [[-69, -48], [-68, -43], [-70, -52], [-68, -54.5]] },
   // ---- Europe.
   gbr: { countries: ['United Kingdom', 'Ireland', 'Isle of Man'], seeds: [[-1.5, 52.5], [-4, 57], [-3.5, 51], [-8, 53], [-6.5, 54.6]] },
@@ -131,10 +154,10 @@ export const PROVINCES = {
   pol: { countries: ['Poland'], seeds: [[19, 52], [17, 54], [22, 50.5]] },
   bst: { countries: ['Estonia', 'Latvia', 'Lithuania', ...RU], seeds: [[25, 58.8], [24.5, 56.9], [24, 55.3], [21.5, 54.7]] },
   bel: { countries: ['Belarus'], seeds: [[28, 53.5]] },
-  ukr: { countries: ['Ukraine', 'Moldova'], seeds: [[31, 50], [35, 48.5], [28.5, 47], [24, 49], [34, 45.3]] },
+  ukr: { countries: ['Ukraine', 'Moldova', ...RU], seeds: [[31, 50], [35, 48.5], [28.5, 47], [24, 49], [34, 45.3]] },
   sca: { countries: ['Norway', 'Sweden', 'Finland', 'Åland'], seeds: [[15, 61], [10, 61], [26, 62.5], [25, 68], [16, 67], [28, 69.5], [14.5, 57.5]] },
   stp: { countries: RU, seeds: [[30.5, 59.5], [33, 63], [34, 68], [42, 63], [48, 63.5], [55, 64.5], [29.5, 57]] },
-  mos: { countries: RU, seeds: [[37.5, 55.7], [45, 52], [40, 48], [50, 56], [55, 53], [39.5, 45], [45, 44.5], [33, 53]] },
+  mos: { countries: RU, seeds: [[37.5, 55.7], [45, 52], [40, 48], [39.7, 47.2], [37.5, 50.5], [39.5, 48.5], [50, 56], [55, 53], [39.5, 45], [45, 44.5], [33, 53]] },
   // ---- The Near East.
   trk: { countries: ['Turkey', 'Cyprus', 'N. Cyprus'], seeds: [[33, 39], [29, 40.5], [40, 39], [36, 37.5], [33, 35.1], [27.5, 38.5]] },
   arm: { countries: ['Armenia', 'Georgia', 'Azerbaijan'], seeds: [[44.5, 40.2], [43.5, 42], [48, 40.5]] },
@@ -242,8 +265,8 @@ export const PROVINCES = {
   // ---- The Atlantic.
   hba: { seeds: [[-85, 60], [-80, 56], [-88, 58], [-78, 64], [-78, 67.5], [-82, 66]] },
   lse: { seeds: [[-55, 60], [-60, 66], [-62, 70], [-57, 74], [-38, 65], [-30, 67]] },
-  nwg: { seeds: [[0, 67], [-10, 70], [5, 63], [-15, 69], [10, 70], [-3, 60.8], [-6, 61.5]] },
-  nea: { seeds: [[-20, 45], [-15, 55], [-30, 40], [-10, 62], [-15, 30], [-22, 26], [-8, 46], [-6, 36], [-35, 30], [-30, 14], [-18.5, 21.5], [-20, 23], [-17, 24]] },
+  nwg: { seeds: [[0, 67], [-10, 70], [5, 63], [-15, 69], [10, 70], [-3, 60.8]] },
+  nea: { seeds: [[-20, 45], [-15, 55], [-30, 40], [-10, 62], [-15, 30], [-22, 26], [-8, 46], [-6, 36], [-35, 30], [-30, 14], [-8, 58], [-18.5, 21.5], [-20, 23], [-17, 24]] },
   nwa: { seeds: [[-60, 35], [-50, 45], [-70, 33], [-75, 27], [-50, 25], [-55, 15], [-65, 20], [-60, 42], [-55, 8], [-48, 4], [-40, 0], [-45, 2], [-60, 10.5], [-45, 10]] },
   gom: { seeds: [[-90, 25], [-85, 26], [-95, 25], [-84, 23.8]] },
   cse: { seeds: [[-75, 15], [-80, 13], [-70, 14], [-85, 17], [-65, 14]] },
@@ -288,4 +311,9 @@ export const PROVINCES = {
 // Pacific, Taiwan, the Falklands and the like).
 export const IMPASSABLE = [{ name: 'Land no province holds', rest: true, seeds: [] }];
 
-export const OVERRIDES = {};
+export const OVERRIDES = {
+  // Northwest Territories: its unit on the mainland, not on Victoria Island.
+  nwt: { unit: [-112, 64.5] },
+  // New Zealand: its unit in the middle of the South Island, not at its tip.
+  nze: { unit: [172.3, -42.6] },
+};
