@@ -1,7 +1,8 @@
 // The Empires and Coalitions map's provinces (Napoleonic Europe, 1800) as seed points
-// ([longitude, latitude]). Its provinces are the period's, not today's: each land pixel goes to the land seed nearest by a path over land (LAND:
-// 'path'), each sea pixel to the sea seed nearest by a path through water. Chosen for
-// this project from a modern map and the game's borders (variants/empires_and_coalitions.ron);
+// ([longitude, latitude]). Its provinces are the period's, not today's: each land pixel
+// goes to the land seed nearest by a path over land (LAND: 'path'), each sea pixel to the
+// sea seed nearest by a path through water. Chosen for this project from a modern map
+// and the game's borders (variants/empires_and_coalitions.ron);
 // no other map's art was used.
 
 export const TITLE = 'Empires and Coalitions';
