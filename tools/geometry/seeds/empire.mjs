@@ -43,7 +43,7 @@ export const FRAME = {
   ],
   width: 3000,
   resolution: 1,
-  tolerance: 0.6,
+  tolerance: 0.8,
   minBorder: 3,
   unitRadius: 11,
 };
