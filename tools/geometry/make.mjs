@@ -95,30 +95,48 @@ for (const e of EXCEPTIONS) {
   exceptionPairs.set(pair, e);
 }
 
-// ---- Projection: Lambert conformal conic (two standard parallels, an origin).
-if (PROJECTION.kind !== 'conic') throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
+// ---- Projection: Lambert conformal conic (two standard parallels, an origin), or, for
+// maps of the whole world, Miller's cylindrical projection about a central meridian
+// (`{ kind: 'miller', centre: 150 }`: the board's left and right edges meet at the
+// antimeridian of `centre`, so a map of the Pacific's rim can put the seam in the Atlantic).
 const rad = Math.PI / 180;
-const [phi1, phi2, lambda0, phi0] = [...PROJECTION.parallels, ...PROJECTION.origin].map((v) => v * rad);
-const n = Math.log(Math.cos(phi1) / Math.cos(phi2)) / Math.log(Math.tan(Math.PI / 4 + phi2 / 2) / Math.tan(Math.PI / 4 + phi1 / 2));
-const F = (Math.cos(phi1) * Math.pow(Math.tan(Math.PI / 4 + phi1 / 2), n)) / n;
-const rho = (phi) => F / Math.pow(Math.tan(Math.PI / 4 + phi / 2), n);
-const rho0 = rho(phi0);
-function conic([lon, lat]) {
-  const r = rho(lat * rad);
-  const t = n * (lon * rad - lambda0);
-  return [r * Math.sin(t), rho0 - r * Math.cos(t)];
+let conic;
+let wrapLon = (lon) => lon;
+if (PROJECTION.kind === 'conic') {
+  const [phi1, phi2, lambda0, phi0] = [...PROJECTION.parallels, ...PROJECTION.origin].map((v) => v * rad);
+  const n = Math.log(Math.cos(phi1) / Math.cos(phi2)) / Math.log(Math.tan(Math.PI / 4 + phi2 / 2) / Math.tan(Math.PI / 4 + phi1 / 2));
+  const F = (Math.cos(phi1) * Math.pow(Math.tan(Math.PI / 4 + phi1 / 2), n)) / n;
+  const rho = (phi) => F / Math.pow(Math.tan(Math.PI / 4 + phi / 2), n);
+  const rho0 = rho(phi0);
+  conic = ([lon, lat]) => {
+    const r = rho(lat * rad);
+    const t = n * (lon * rad - lambda0);
+    return [r * Math.sin(t), rho0 - r * Math.cos(t)];
+  };
+} else if (PROJECTION.kind === 'miller') {
+  const centre = PROJECTION.centre ?? 0;
+  // A longitude as degrees east of the central meridian, in [-180, 180).
+  wrapLon = (lon) => ((((lon - centre + 180) % 360) + 360) % 360) - 180;
+  // x is the unwrapped longitude (a ring crossing the seam keeps going past ±180, and is
+  // drawn a second time a turn away); y is Miller's stretched Mercator.
+  conic = ([x, lat]) => [x * rad, -1.25 * Math.log(Math.tan(Math.PI / 4 + 0.4 * Math.max(-89.9, Math.min(89.9, lat)) * rad))];
+} else {
+  throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
 }
+const cylindrical = PROJECTION.kind === 'miller';
+/** A point of the seed file (or a frame point) in the projection's longitudes. */
+const place = ([lon, lat]) => [wrapLon(lon), lat];
 // Then a gentle fisheye around the crowded middle of the board (as the game's own maps
 // enlarge western and central Europe and shrink Russia): distances from the focus grow
 // by 1 + d near it and shrink toward the frame, smoothly, so borders stay where they meet.
-const focus = conic(FRAME.focus ?? FRAME.points[0]);
-const reach = Math.max(...FRAME.points.map(conic).map(([x, y]) => Math.hypot(x - focus[0], y - focus[1])));
+const focus = conic(place(FRAME.focus ?? FRAME.points[0]));
+const reach = Math.max(...FRAME.points.map(place).map(conic).map(([x, y]) => Math.hypot(x - focus[0], y - focus[1])));
 const d = FRAME.magnify ?? 0;
 // And local bumps (Britain is small for its seven provinces): each pushes points away
 // from its centre by up to `strength` times their distance, fading with distance.
 const bumps = (FRAME.bumps ?? []).map((b) => {
-  const c = conic(b.centre);
-  const edge = conic([b.centre[0], b.centre[1] + b.radius]);
+  const c = conic(place(b.centre));
+  const edge = conic(place([b.centre[0], b.centre[1] + b.radius]));
   return { c, sigma: Math.hypot(edge[0] - c[0], edge[1] - c[1]), strength: b.strength };
 });
 // And moves (the frame's `moves`, none by default): land far off the board (Hawaii) drawn
@@ -152,7 +170,7 @@ function project(lonlat) {
 }
 
 // The frame: the projected box around the frame's points, then output units.
-const framePoints = FRAME.points.map(project);
+const framePoints = FRAME.points.map(place).map(project);
 const minX = Math.min(...framePoints.map((p) => p[0]));
 const maxX = Math.max(...framePoints.map((p) => p[0]));
 const minY = Math.min(...framePoints.map((p) => p[1]));
@@ -163,11 +181,38 @@ const HEIGHT = Math.round((maxY - minY) * k);
 const RES = FRAME.resolution; // raster pixels per output unit
 const W = WIDTH * RES;
 const H = HEIGHT * RES;
-/** Longitude and latitude to raster pixels. */
-function toPixel(lonlat) {
+/** A projected point (longitude already placed or unwrapped) to raster pixels. */
+function pixelOf(lonlat) {
   const [x, y] = project(lonlat);
   return [(x - minX) * k * RES, (maxY - y) * k * RES];
 }
+/** Longitude and latitude to raster pixels. */
+const toPixel = (lonlat) => pixelOf(place(lonlat));
+/**
+ * A ring's points in the projection's longitudes. On the cylindrical projection the ring
+ * is unwrapped: each step takes the shorter way round, so a ring crossing the seam goes on
+ * past ±180 (the caller draws it again a turn away); a ring round a pole (Antarctica's
+ * ends where it began plus a turn) is closed along the pole's latitude.
+ */
+function unwrapRing(ring) {
+  if (!cylindrical) return ring;
+  const out = [];
+  let prev = null;
+  for (const [lon, lat] of ring) {
+    let x = wrapLon(lon);
+    if (prev !== null) x = prev + ((((x - prev + 180) % 360) + 360) % 360) - 180;
+    out.push([x, lat]);
+    prev = x;
+  }
+  const [first, last] = [out[0], out[out.length - 1]];
+  if (Math.abs(last[0] - first[0]) > 180) {
+    const pole = out.reduce((sum, p) => sum + p[1], 0) < 0 ? -90 : 90;
+    out.push([last[0], pole], [first[0], pole], first);
+  }
+  return out;
+}
+/** The longitude shifts a ring is drawn at: a turn either way on the cylindrical projection. */
+const SHIFTS = cylindrical ? [-360, 0, 360] : [0];
 
 // ---- Countries from TopoJSON.
 const topo = JSON.parse(fs.readFileSync(path.join(here, 'node_modules', 'world-atlas', 'countries-50m.json'), 'utf8'));
@@ -196,12 +241,12 @@ for (const g of topo.objects.countries.geometries) {
 
 // ---- Raster of countries (-1: water).
 const country = new Int16Array(W * H).fill(-1);
-function fillPolygon(rings, value, onlyWater) {
+function fillPolygon(rings, value, onlyWater, shift) {
   const edges = [];
   let top = Infinity;
   let bottom = -Infinity;
   for (const ring of rings) {
-    const pts = ring.map(toPixel);
+    const pts = unwrapRing(ring).map(([x, y]) => pixelOf([x + shift, y]));
     for (let i = 0; i < pts.length - 1; i++) {
       const [a, b] = [pts[i], pts[i + 1]];
       if (a[1] === b[1]) continue;
@@ -231,12 +276,14 @@ function fillPolygon(rings, value, onlyWater) {
 for (const fill of FILLS) countries.push({ name: `${fill.country} (filled)`, fill: fill.country, polygons: [[fill.polygon]] });
 countries.forEach((c, i) => {
   for (const rings of c.polygons) {
-    // Skip polygons wholly outside the frame (most of the world).
-    const inside = rings[0].some((p) => {
-      const [x, y] = toPixel(p);
-      return x > -W && x < 2 * W && y > -H && y < 2 * H;
-    });
-    if (inside) fillPolygon(rings, i, Boolean(c.fill));
+    for (const shift of SHIFTS) {
+      // Skip polygons wholly outside the frame (most of the world).
+      const inside = unwrapRing(rings[0]).some(([x, y]) => {
+        const [px, py] = pixelOf([x + shift, y]);
+        return px > -W && px < 2 * W && py > -H && py < 2 * H;
+      });
+      if (inside) fillPolygon(rings, i, Boolean(c.fill), shift);
+    }
   }
 });
 // Water the country outlines draw as land (the Great Lakes: Natural Earth's countries run
@@ -844,9 +891,9 @@ const impassable = IMPASSABLE.map((a, i) => {
 
 // ---- The RON file.
 const pt = ([x, y]) => `(x: ${x}, y: ${y})`;
+const projectionName = cylindrical ? "Miller's cylindrical\n// projection" : 'Lambert conformal\n// conic';
 let ron = `// The ${TITLE} map's picture, made by tools/geometry/make.mjs (see its README) from
-// Natural Earth's 1:50m country outlines (public domain), projected Lambert conformal
-// conic, and province seeds chosen for this project (tools/geometry/seeds/${NAME}.mjs). Do not
+// Natural Earth's 1:50m country outlines (public domain), projected ${projectionName}, and province seeds chosen for this project (tools/geometry/seeds/${NAME}.mjs). Do not
 // edit by hand: change the seeds and run the script again.
 (
     variant: "${NAME}",

@@ -14,7 +14,9 @@
 //! it long under an address-space limit with hostile requests mixed in (see
 //! `serve_soak.rs`); `cargo xtask fuzz --time N` runs the property tests for N
 //! seconds (see `fuzz.rs`); `cargo xtask test [--python]` runs the Rust tests and the
-//! Python package's pytest suite in its own virtual environment (see `test.rs`).
+//! Python package's pytest suite in its own virtual environment (see `test.rs`); `cargo
+//! xtask pictures` draws every variant's opening board for `docs/variants.md` (see
+//! `pictures.rs`).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -22,6 +24,7 @@ use std::process::ExitCode;
 mod bench;
 mod fuzz;
 mod godip;
+mod pictures;
 mod serve_bench;
 mod serve_soak;
 mod source_facts;
@@ -41,13 +44,14 @@ fn main() -> ExitCode {
         Some("serve-soak") => serve_soak::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("test") => test::run(&args[1..]),
+        Some("pictures") => pictures::run(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask datc [--dir PATH] | cargo xtask bench [--rounds N] [--dipcc PATH] [--instructions [--record] [--skip-timing]] | cargo xtask import-maps \
                  DIR [--out DIR] | cargo xtask godip FILE.go [options] | cargo xtask compare A.ron B.ron | cargo xtask \
                  source-facts SOURCE VARIANT [--source TEXT] [--note TEXT]... [--out FILE] [--units FILE] [--countries FILE] | cargo xtask \
                  serve-bench [--requests N] | cargo xtask serve-soak [--requests N] [--limit-as BYTES] | cargo xtask fuzz [--time SECONDS] [--cases N] [--target NAME]... \
-                 [--seed N] [--debug] | cargo xtask test [--python]"
+                 [--seed N] [--debug] | cargo xtask test [--python] | cargo xtask pictures"
             );
             ExitCode::from(2)
         }

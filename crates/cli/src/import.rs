@@ -59,6 +59,19 @@ pub fn import_map(
             outln!(report, "  {note}");
         }
     }
+    // How `dip render` will draw it: the geometry of an embedded variant with the same
+    // provinces and borders, or the schematic layout.
+    match dip_render::embedded_geometry_for(map) {
+        Some(g) => outln!(
+            report,
+            "Picture: `dip render` draws it with the geometry of `{}` (the same provinces and borders).",
+            g.variant
+        ),
+        None => outln!(
+            report,
+            "Picture: no geometry draws its provinces and borders, so `dip render` draws it as a schematic (a disc a province, a line a border); tools/geometry/README.md says how to give it a map of its own."
+        ),
+    }
     let mut code = ExitCode::SUCCESS;
     if let Some(other) = compare {
         let variant = load::variant_arg(other)?;

@@ -35,6 +35,7 @@ fn imports_the_standard_map_and_finds_it_equal() {
     assert!(out.contains("Import report (1 note):"), "{out}");
     assert!(out.contains("standard.geography:180: `SWI` is impassable"), "{out}");
     assert!(out.contains("Compared with standard: the same geometry, powers and opening."), "{out}");
+    assert!(out.contains("Picture: `dip render` draws it with the geometry of `standard`"), "{out}");
     let written = std::fs::read_to_string(dir.join("standard.ron")).expect("written");
     assert!(written.starts_with("// Standard: imported from `standard.map` by `dip import-map`."));
     // The file is a variant dip shows; no temporary file is left beside it.
@@ -53,6 +54,24 @@ fn differences_fail_the_comparison() {
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("powers: only in the first"), "{out}");
     assert!(dir.join("fa.ron").is_file());
+    // France vs Austria has Standard's provinces and borders: Standard's picture.
+    assert!(out.contains("Picture: `dip render` draws it with the geometry of `standard`"), "{out}");
+}
+
+#[test]
+fn a_map_no_geometry_draws_is_reported_as_schematic() {
+    let dir = temp_dir("schematic");
+    // A small map of our own: no embedded geometry has its provinces.
+    let map = "BEGIN SPRING 1901 MOVEMENT\nNORTH (NORTHERN) NOR\nA NOR\nSOUTH (SOUTHERN) SOU\nA SOU\n\
+        North = nor\nSouth = sou\nMiddle = mid\n\
+        LAND NOR ABUTS SOU MID\nLAND SOU ABUTS NOR MID\nLAND MID ABUTS NOR SOU\n";
+    std::fs::write(dir.join("small.map"), map).expect("write the map");
+    let (code, out, err) = dip(&["import-map", "small.map", "-o", "small.ron"], &dir);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("Picture: no geometry draws its provinces and borders, so `dip render` draws it as a schematic"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -150,3 +150,41 @@ fn render_draws_a_phase_of_a_saved_game_and_its_viewer() {
     assert!(frames.len() > 20, "{} phases", frames.len());
     assert_eq!(frames[0]["title"], "Spring 1901 Movement");
 }
+
+/// `dip render --game` on every embedded variant: a year of random legal orders played
+/// with the library and saved as a saved game, drawn as the viewer: a frame a phase and the
+/// position after, one unit symbol a unit in each, on the variant's own geography (the
+/// abstract maps alone schematic).
+#[test]
+fn render_game_draws_a_viewer_of_every_variant_on_its_map() {
+    let dir = temp_dir("every-variant");
+    let mut rng = dip::batch::Rng::new(25);
+    for (variant, _) in dip::EMBEDDED_VARIANTS {
+        let map = dip::variant(variant).expect("embedded variant");
+        let mut game = dip::Game::new(map, dip::Rules::default());
+        while game.history().len() < 4 && game.winner().is_none() {
+            let choices = dip::legal_orders(game.map(), game.position()).expect("legal orders");
+            let mut orders = dip::batch::random_orders(game.map(), game.position(), &choices, &mut rng);
+            orders.sort_by_key(|o| o.power);
+            game.play(orders).expect("a phase");
+        }
+        let saved = dir.join(format!("{variant}.json"));
+        std::fs::write(&saved, game.to_saved_game(variant).to_json()).expect("write the saved game");
+        let out = dir.join(format!("{variant}.html"));
+        let (code, _, stderr) =
+            dip(&["render", "--game", saved.to_str().expect("utf-8"), "-o", out.to_str().expect("utf-8")]);
+        assert_eq!(code, Some(0), "{variant}: {stderr}");
+        let html = std::fs::read_to_string(&out).expect("viewer written");
+        let frames = viewer_frames(&html);
+        assert_eq!(frames.len(), game.history().len() + 1, "{variant}: a frame a phase and the last position");
+        for frame in &frames {
+            let units: u64 =
+                frame["counts"].as_array().expect("counts").iter().map(|c| c[3].as_u64().expect("units")).sum();
+            let drawn = frame["overlay"].as_str().expect("overlay").matches("class=\"unit ").count() as u64;
+            assert_eq!(drawn, units, "{variant} {}", frame["title"]);
+        }
+        let schematic = html.contains("fill=\"#f7f4ec\"/>");
+        let abstract_map = ["pure", "convoyable_coasts"].contains(variant);
+        assert_eq!(schematic, abstract_map, "{variant}: drawn as a schematic: {schematic}");
+    }
+}

@@ -25,15 +25,36 @@ include!(concat!(env!("OUT_DIR"), "/geometry.rs"));
 ///     ],
 /// )
 /// ```
+///
+/// A variant with another's provinces and a few borders of its own (Colonial's 1996 map
+/// bridges Sakhalin) is drawn from that one's geometry with only what differs: a derived
+/// file names its `base` (an embedded geometry that is not itself derived) and gives
+/// exceptions, colours, impassable land or provinces that replace the base's of the same
+/// name (or pair) or are added to them; the size and everything else come from the base.
+/// Reading a derived file gives the whole geometry, its `base` kept for the reader.
+///
+/// ```ron
+/// (
+///     variant: "colonial1996",
+///     base: Some("colonial"),
+///     exceptions: [(between: ("sak", "ota"), drawn: Apart, reason: "…")],
+/// )
+/// ```
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GeometryFile {
     /// The variant this draws (`standard`); variants with the same provinces use it too.
     pub variant: String,
+    /// The geometry this one is derived from, by variant name; `None` for a whole file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
     /// Where the geometry comes from and how it was made.
     #[serde(default)]
     pub source: String,
+    /// The picture's size (a derived file takes its base's and gives none).
+    #[serde(default)]
     pub width: f32,
+    #[serde(default)]
     pub height: f32,
     /// Power colours (`#rrggbb`) by power name; powers not named get a palette colour.
     #[serde(default)]
@@ -47,6 +68,8 @@ pub struct GeometryFile {
     /// provinces adjacent.
     #[serde(default)]
     pub exceptions: Vec<BorderException>,
+    /// Every province's picture (a derived file: only those it draws otherwise).
+    #[serde(default)]
     pub provinces: Vec<ProvinceGeometry>,
 }
 
@@ -110,7 +133,12 @@ pub fn embedded_geometry() -> &'static [GeometryFile] {
     PARSED.get_or_init(|| {
         // The embedded files are checked by the crate's tests; one that does not read is
         // left out rather than taking the program down.
-        EMBEDDED_GEOMETRY.iter().filter_map(|(name, text)| GeometryFile::parse(name, text).ok()).collect()
+        let read: Vec<(&str, GeometryFile)> = EMBEDDED_GEOMETRY
+            .iter()
+            .filter_map(|(name, text)| Some((*name, GeometryFile::parse_own(name, text).ok()?)))
+            .collect();
+        let whole: Vec<GeometryFile> = read.iter().filter(|(_, g)| g.base.is_none()).map(|(_, g)| g.clone()).collect();
+        read.into_iter().filter_map(|(name, g)| g.derived_from(name, &whole).ok()).collect()
     })
 }
 
@@ -148,13 +176,60 @@ fn is_path_data(d: &str) -> bool {
 }
 
 impl GeometryFile {
-    /// Reads a geometry file's text; `file` names it in errors.
+    /// Reads a geometry file's text; `file` names it in errors. A derived file (one naming
+    /// a `base`) comes back whole: its base, an embedded geometry, with what it changes.
     pub fn parse(file: &str, text: &str) -> Result<Self, RenderError> {
+        Self::parse_own(file, text)?.derived_from(file, embedded_geometry())
+    }
+
+    /// The file's own text read, a derived file not yet put together with its base.
+    fn parse_own(file: &str, text: &str) -> Result<Self, RenderError> {
         ron::from_str(text).map_err(|e| RenderError::Geometry {
             file: file.to_string(),
             line: Some(e.position.line),
             message: e.code.to_string(),
         })
+    }
+
+    /// A derived file put together with its base from `bases` (whole files); a whole file
+    /// as it is.
+    fn derived_from(self, file: &str, bases: &[GeometryFile]) -> Result<Self, RenderError> {
+        let Some(base_name) = self.base.clone() else { return Ok(self) };
+        let fault = |message: String| RenderError::Geometry { file: file.to_string(), line: None, message };
+        let Some(base) = bases.iter().find(|g| g.base.is_none() && g.variant.eq_ignore_ascii_case(&base_name)) else {
+            return Err(fault(format!(
+                "its base `{base_name}` is not an embedded geometry (a derived file's base is a whole file: {})",
+                bases.iter().filter(|g| g.base.is_none()).map(|g| g.variant.as_str()).collect::<Vec<_>>().join(", ")
+            )));
+        };
+        if self.width != 0.0 || self.height != 0.0 {
+            return Err(fault(format!(
+                "a derived file takes its size from its base `{base_name}`: give no width or height"
+            )));
+        }
+        let mut whole = base.clone();
+        whole.variant = self.variant;
+        whole.base = Some(base_name);
+        if !self.source.trim().is_empty() {
+            whole.source = self.source;
+        }
+        fn merge<T>(into: &mut Vec<T>, from: Vec<T>, same: impl Fn(&T, &T) -> bool) {
+            for item in from {
+                match into.iter_mut().find(|old| same(old, &item)) {
+                    Some(old) => *old = item,
+                    None => into.push(item),
+                }
+            }
+        }
+        merge(&mut whole.colours, self.colours, |a, b| a.0 == b.0);
+        merge(&mut whole.impassable, self.impassable, |a, b| a.name == b.name);
+        merge(&mut whole.provinces, self.provinces, |a, b| a.abbr == b.abbr);
+        let pair = |e: &BorderException| {
+            let (a, b) = (&e.between.0, &e.between.1);
+            if a <= b { (a.clone(), b.clone()) } else { (b.clone(), a.clone()) }
+        };
+        merge(&mut whole.exceptions, self.exceptions, |a, b| pair(a) == pair(b));
+        Ok(whole)
     }
 
     /// Reads a geometry file from disk, a regular file of at most dip's default input cap
