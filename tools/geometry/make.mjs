@@ -288,7 +288,7 @@ countries.forEach((c, i) => {
 });
 // Water the country outlines draw as land (the Great Lakes: Natural Earth's countries run
 // their borders through them): the seed file's WATERS, polygons drawn as water. None by default.
-for (const water of SEEDS.WATERS ?? []) fillPolygon([water.polygon], -1, false);
+for (const water of SEEDS.WATERS ?? []) fillPolygon([water.polygon], -1, false, 0);
 const countryIndex = new Map(countries.map((c, i) => [c.name, i]));
 // Filled water counts as the country it was filled for.
 for (let p = 0; p < W * H; p++) {
