@@ -281,6 +281,7 @@ impl<'a> LegalOrders<'a> {
             carried: Vec::with_capacity(uw),
             supported: Vec::with_capacity(self.position.units.len()),
             seen: Vec::with_capacity(w),
+            open_reach: Vec::with_capacity(w),
             round_fleets: Vec::new(),
         }
     }
@@ -679,9 +680,14 @@ impl<'a> LegalOrders<'a> {
             return vec![order(LegalAction::Hold)];
         }
         self.supported_units(u, scratch, convoy);
-        let mut orders = Vec::with_capacity(self.bound(u, scratch, convoy));
-        self.actions_of(u, scratch, convoy, &mut Each(|action| orders.push(order(action))));
-        orders
+        let mut sink = OrderSink {
+            map,
+            orders: Vec::with_capacity(self.bound(u, scratch, convoy)),
+            power: unit.power,
+            unit: (unit.kind, here, coast),
+        };
+        self.actions_of(u, scratch, convoy, &mut sink);
+        sink.orders
     }
 
     /// Whether unit `u` may only hold: on ice, or of a neutral power.
@@ -702,7 +708,9 @@ impl<'a> LegalOrders<'a> {
             return bound;
         }
         bound += count(reach(u), reach(u));
-        for &o in &scratch.supported {
+        // Supports of moves by convoy: only of the armies the fleets could carry to a
+        // province it reaches (`carried`); of any other unit there are none to count.
+        for o in ones(&scratch.carried).map(|o| o.index()).filter(|&o| o != u) {
             bound += count(reach(o), my_reach);
         }
         if let Some(f) = self.convoying_fleet(&self.position.units[u]) {
@@ -735,7 +743,7 @@ impl<'a> LegalOrders<'a> {
         let unit = &position.units[u];
         let here = map.province_of(unit.loc);
         let (kind, power) = (unit.kind, unit.power);
-        let Scratch { supported, seen, carried, round_fleets, .. } = scratch;
+        let Scratch { supported, seen, carried, round_fleets, open_reach, .. } = scratch;
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
         let my_reach = &self.support_reach[u * w..][..w];
         let fleet = self.convoying_fleet(unit);
@@ -773,6 +781,10 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
+        // Where its supports may go: where it reaches, none frozen, not its own province.
+        open_reach.clear();
+        open_reach.extend_from_slice(my_reach);
+        self.open_only(open_reach, Some(here));
         // Supports: of any other unit holding in, or moving to, a province this unit reaches.
         for &o in supported.iter() {
             let other = &position.units[o];
@@ -782,10 +794,9 @@ impl<'a> LegalOrders<'a> {
             // (each once: a fleet's moves to two coasts of one province are one support),
             // none frozen.
             let moves = &self.moves_to[o * w..(o + 1) * w];
-            for ((s, &r), &m) in seen.iter_mut().zip(my_reach).zip(moves) {
+            for ((s, &r), &m) in seen.iter_mut().zip(open_reach.iter()).zip(moves) {
                 *s = r & m;
             }
-            self.open_only(seen, Some(here));
             let hold = self.has(my_reach, there);
             if !sink.supports(target, at, hold, seen) {
                 if hold {
@@ -801,10 +812,9 @@ impl<'a> LegalOrders<'a> {
             }
             // (A carried army has its reach: `convoy_reach(o)` is `w` words.)
             let o_moves = &self.moves_to[o * w..(o + 1) * w];
-            for (((s, &c), &r), &m) in seen.iter_mut().zip(convoy_reach(o)).zip(my_reach).zip(o_moves) {
+            for (((s, &c), &r), &m) in seen.iter_mut().zip(convoy_reach(o)).zip(open_reach.iter()).zip(o_moves) {
                 *s = c & r & !m;
             }
-            self.open_only(seen, Some(here));
             // Where the fleets but this one could carry the army, worked out once.
             let mut round_made = false;
             for p in ones(seen) {
@@ -977,6 +987,82 @@ pub trait UnitActionSink {
     }
 }
 
+/// The orders of one unit written out as [`Order`]s, runs of them in tight loops: each
+/// order built from copies straight into the list, with no [`LegalAction`] between.
+struct OrderSink<'m> {
+    map: &'m Map,
+    orders: Vec<Order>,
+    power: PowerId,
+    /// The unit ordered: its type, province and coast.
+    unit: (UnitKind, ProvinceId, Option<LocId>),
+}
+
+impl OrderSink<'_> {
+    #[inline(always)]
+    fn push(&mut self, action: Action) {
+        let (kind, province, coast) = self.unit;
+        self.orders.push(Order { power: self.power, unit: named(kind, province, coast), action });
+    }
+}
+
+impl UnitActionSink for OrderSink<'_> {
+    fn unit(&mut self, _: PowerId, _: UnitKind, _: LocId) {}
+
+    #[inline]
+    fn action(&mut self, action: LegalAction) {
+        let action = action.to_action(self.map);
+        self.push(action);
+    }
+
+    #[inline]
+    fn hold_and_moves(&mut self, map: &Map, kind: UnitKind, loc: LocId) -> bool {
+        self.push(Action::Hold);
+        match kind {
+            // An army moves to a province's main location, which names no coast.
+            UnitKind::Army => {
+                for &p in map.army_neighbours(self.unit.1) {
+                    self.push(Action::Move { to: Place::new(p), via_convoy: false, path: Vec::new() });
+                }
+            }
+            UnitKind::Fleet => {
+                for &to in map.fleet_neighbours(loc) {
+                    self.push(Action::Move { to: place(map, to), via_convoy: false, path: Vec::new() });
+                }
+            }
+        }
+        true
+    }
+
+    #[inline]
+    fn moves_by_convoy(&mut self, into: &[u64]) -> bool {
+        for p in ones(into) {
+            self.push(Action::Move { to: Place::new(p), via_convoy: true, path: Vec::new() });
+        }
+        true
+    }
+
+    #[inline]
+    fn convoys(&mut self, army: LocId, into: &[u64]) -> bool {
+        let province = self.map.province_of(army);
+        for p in ones(into) {
+            self.push(Action::Convoy { army: named(UnitKind::Army, province, None), to: Place::new(p) });
+        }
+        true
+    }
+
+    #[inline]
+    fn supports(&mut self, target: UnitKind, at: LocId, hold: bool, into: &[u64]) -> bool {
+        let province = self.map.province_of(at);
+        if hold {
+            self.push(Action::SupportHold { target: named(target, province, None) });
+        }
+        for p in ones(into) {
+            self.push(Action::SupportMove { target: named(target, province, None), to: Place::new(p) });
+        }
+        true
+    }
+}
+
 /// A closure taking each order, as a sink.
 struct Each<F>(F);
 
@@ -1090,6 +1176,9 @@ struct Scratch {
     supported: Vec<usize>,
     /// Provinces a support of one unit's move may still be offered into.
     seen: Vec<u64>,
+    /// Where the unit whose orders are listed may support into: its reach, none frozen,
+    /// not its own province.
+    open_reach: Vec<u64>,
     /// The fleets an army's chains reach without the fleet whose orders are listed (a
     /// support of a move by convoy that it would carry).
     round_fleets: Vec<u64>,
