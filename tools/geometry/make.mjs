@@ -32,6 +32,10 @@ if (!fs.existsSync(seedFile)) {
 const SEEDS = await import(seedFile);
 const { FRAME, PROVINCES, IMPASSABLE, OVERRIDES, COLOURS } = SEEDS;
 const FILLS = SEEDS.FILLS ?? [];
+// Land cut away as water, the opposite of a fill: a canal the game's seas pass through
+// (CUTS), or water Natural Earth's country outlines draw as land (WATERS: the Great Lakes,
+// which its countries' borders run through).
+const CUTS = [...(SEEDS.CUTS ?? []), ...(SEEDS.WATERS ?? [])];
 const EXCEPTIONS = SEEDS.EXCEPTIONS ?? [];
 // The projection: Lambert conformal conic by default, as Standard's.
 const PROJECTION = SEEDS.PROJECTION ?? { kind: 'conic', parallels: [40, 64], origin: [15, 50] };
@@ -95,10 +99,14 @@ for (const e of EXCEPTIONS) {
   exceptionPairs.set(pair, e);
 }
 
-// ---- Projection: Lambert conformal conic (two standard parallels, an origin), or, for
-// maps of the whole world, Miller's cylindrical projection about a central meridian
-// (`{ kind: 'miller', centre: 150 }`: the board's left and right edges meet at the
-// antimeridian of `centre`, so a map of the Pacific's rim can put the seam in the Atlantic).
+// ---- Projection: Lambert conformal conic (two standard parallels, an origin); or, for
+// a board spanning half the world east to west (Youngstown Redux: the Atlantic to the
+// Pacific), Mercator (`{ kind: 'mercator', origin: [lon, lat] }`): conformal too, and its
+// parallels stay straight, so a wide board fills its rectangular frame where a cone's fan
+// would leave the corners empty; or, for maps of the whole world, Miller's cylindrical
+// projection about a central meridian (`{ kind: 'miller', centre: 150 }`: the board's left
+// and right edges meet at the antimeridian of `centre`, so a map of the Pacific's rim can
+// put the seam in the Atlantic).
 const rad = Math.PI / 180;
 let conic;
 let wrapLon = (lon) => lon;
@@ -113,13 +121,19 @@ if (PROJECTION.kind === 'conic') {
     const t = n * (lon * rad - lambda0);
     return [r * Math.sin(t), rho0 - r * Math.cos(t)];
   };
+} else if (PROJECTION.kind === 'mercator') {
+  const [lambda0, phi0] = PROJECTION.origin.map((v) => v * rad);
+  const mercatorY = (phi) => Math.log(Math.tan(Math.PI / 4 + phi / 2));
+  conic = ([lon, lat]) => [lon * rad - lambda0, mercatorY(lat * rad) - mercatorY(phi0)];
 } else if (PROJECTION.kind === 'miller') {
-  const centre = PROJECTION.centre ?? 0;
+  // The central meridian: `centre`, or the longitude of an `origin` as the other
+  // projections take it.
+  const centre = PROJECTION.centre ?? PROJECTION.origin?.[0] ?? 0;
   // A longitude as degrees east of the central meridian, in [-180, 180).
   wrapLon = (lon) => ((((lon - centre + 180) % 360) + 360) % 360) - 180;
   // x is the unwrapped longitude (a ring crossing the seam keeps going past ±180, and is
   // drawn a second time a turn away); y is Miller's stretched Mercator.
-  conic = ([x, lat]) => [x * rad, -1.25 * Math.log(Math.tan(Math.PI / 4 + 0.4 * Math.max(-89.9, Math.min(89.9, lat)) * rad))];
+  conic = ([x, lat]) => [x * rad, 1.25 * Math.log(Math.tan(Math.PI / 4 + 0.4 * Math.max(-89.9, Math.min(89.9, lat)) * rad))];
 } else {
   throw new Error(`${NAME}: unknown projection ${PROJECTION.kind}`);
 }
@@ -133,14 +147,10 @@ const focus = conic(place(FRAME.focus ?? FRAME.points[0]));
 const reach = Math.max(...FRAME.points.map(place).map(conic).map(([x, y]) => Math.hypot(x - focus[0], y - focus[1])));
 const d = FRAME.magnify ?? 0;
 // And local bumps (Britain is small for its seven provinces): each pushes points away
-// from its centre by up to `strength` times their distance, fading with distance.
-const bumps = (FRAME.bumps ?? []).map((b) => {
-  const c = conic(place(b.centre));
-  const edge = conic(place([b.centre[0], b.centre[1] + b.radius]));
-  return { c, sigma: Math.hypot(edge[0] - c[0], edge[1] - c[1]), strength: b.strength };
-});
-function project(lonlat) {
-  let [x, y] = conic(lonlat);
+// from its centre by up to `strength` times their distance, fading with distance. With
+// `bumpsFollowFisheye`, a bump's centre and radius are taken where the fisheye puts them
+// (without it, a bump far from the focus lands beside the place it names).
+function fisheye([x, y]) {
   const [vx, vy] = [x - focus[0], y - focus[1]];
   const r = Math.hypot(vx, vy);
   if (r > 0) {
@@ -149,6 +159,26 @@ function project(lonlat) {
     const k = (g * reach) / r;
     [x, y] = [focus[0] + vx * k, focus[1] + vy * k];
   }
+  return [x, y];
+}
+const bumpPlane = FRAME.bumpsFollowFisheye ? (lonlat) => fisheye(conic(place(lonlat))) : (lonlat) => conic(place(lonlat));
+const bumps = (FRAME.bumps ?? []).map((b) => {
+  const c = bumpPlane(b.centre);
+  const edge = bumpPlane([b.centre[0], b.centre[1] + b.radius]);
+  return { c, sigma: Math.hypot(edge[0] - c[0], edge[1] - c[1]), strength: b.strength };
+});
+// And moves (the frame's `moves`, none by default): land far off the board (Hawaii) drawn
+// nearer, every point in a longitude-latitude box shifted by `by` degrees before projecting.
+const moves = FRAME.moves ?? [];
+function project(lonlat) {
+  for (const m of moves) {
+    const [[w, s], [e, n]] = m.box;
+    if (lonlat[0] >= w && lonlat[0] <= e && lonlat[1] >= s && lonlat[1] <= n) {
+      lonlat = [lonlat[0] + m.by[0], lonlat[1] + m.by[1]];
+      break;
+    }
+  }
+  const [x, y] = fisheye(conic(lonlat));
   let [dx, dy] = [0, 0];
   for (const b of bumps) {
     const [bx, by] = [x - b.c[0], y - b.c[1]];
@@ -182,10 +212,12 @@ const toPixel = (lonlat) => pixelOf(place(lonlat));
  * A ring's points in the projection's longitudes. On the cylindrical projection the ring
  * is unwrapped: each step takes the shorter way round, so a ring crossing the seam goes on
  * past ±180 (the caller draws it again a turn away); a ring round a pole (Antarctica's
- * ends where it began plus a turn) is closed along the pole's latitude.
+ * ends where it began plus a turn) is closed along the pole's latitude. A conic map
+ * reaching the Pacific asks for the same with `PROJECTION.unwrap`, so that a ring crossing
+ * the 180th meridian (Chukotka, Fiji) stays whole instead of cutting across the board.
  */
 function unwrapRing(ring) {
-  if (!cylindrical) return ring;
+  if (!cylindrical && !PROJECTION.unwrap) return ring;
   const out = [];
   let prev = null;
   for (const [lon, lat] of ring) {
@@ -223,10 +255,27 @@ function ringOf(indices) {
   }
   return pts;
 }
+// Under Mercator a ring crossing the antimeridian (Russia's, at Chukotka) would jump across
+// the whole board; its longitudes are continued past 180 instead, from a first point
+// within 180 degrees of the origin.
+function unwrap(ring) {
+  if (PROJECTION.kind !== 'mercator') return ring;
+  const lon0 = PROJECTION.origin[0];
+  let prev = null;
+  return ring.map(([lon, lat]) => {
+    let l = prev === null ? ((((lon - lon0 + 180) % 360) + 360) % 360) + lon0 - 180 : lon;
+    if (prev !== null) {
+      while (l - prev > 180) l -= 360;
+      while (prev - l > 180) l += 360;
+    }
+    prev = l;
+    return [l, lat];
+  });
+}
 const countries = [];
 for (const g of topo.objects.countries.geometries) {
   const polygons = g.type === 'Polygon' ? [g.arcs] : g.type === 'MultiPolygon' ? g.arcs : [];
-  countries.push({ name: g.properties.name, polygons: polygons.map((rings) => rings.map(ringOf)) });
+  countries.push({ name: g.properties.name, polygons: polygons.map((rings) => rings.map((r) => unwrap(ringOf(r)))) });
 }
 
 // ---- Raster of countries (-1: water).
@@ -282,6 +331,8 @@ for (let p = 0; p < W * H; p++) {
   const c = country[p];
   if (c >= 0 && countries[c].fill) country[p] = countryIndex.get(countries[c].fill);
 }
+// Canals: land cut to water, so the seas at its ends meet through it.
+for (const cut of CUTS) fillPolygon([cut.polygon], -1, false, 0);
 
 // ---- Landmasses (4-connected).
 const landmass = new Int32Array(W * H).fill(-1);
@@ -382,6 +433,40 @@ if (LAND === 'path') {
     seeds.filter((s) => !areas[s.label].sea && !s.water && !owner.has(s.country)),
     (p, l) => country[p] >= 0 && !owner.has(country[p]) && (!allowed[l] || allowed[l].has(country[p])),
   );
+  // Two options for maps with many islands (both off by default). With ISLANDS 'nearest',
+  // land no path reaches (islands without seeds
+  // of their own) goes to the province or impassable area whose land seed is nearest as
+  // the crow flies, of those that may take its country.
+  if (SEEDS.ISLANDS === 'nearest') {
+    const landSeeds = seeds.filter((s) => !areas[s.label].sea && !s.water);
+    const byCountry = new Map();
+    for (let p = 0; p < W * H; p++) {
+      if (country[p] < 0 || label[p] !== UNASSIGNED || owner.has(country[p])) continue;
+      if (!byCountry.has(country[p])) byCountry.set(country[p], landSeeds.filter((s) => !allowed[s.label] || allowed[s.label].has(country[p])));
+      const list = byCountry.get(country[p]);
+      if (list.length) label[p] = nearest(list, (p % W) + 0.5, Math.floor(p / W) + 0.5).label;
+    }
+  } else if (SEEDS.ISLANDS) {
+    // With ISLANDS = { reach } (output units), land no seed reaches by a path goes to the
+    // province with the nearest seed, as the crow flies and within `reach`, of those
+    // naming the land's country, so a country's small islands join the province beside
+    // them (the Aegean's, the Philippines'); farther land is left to the area marked `rest`.
+    const reach2 = (SEEDS.ISLANDS.reach * RES) ** 2;
+    const seedsOf = new Map();
+    for (const s of seeds) {
+      if (areas[s.label].sea || areas[s.label].impassable || s.water) continue;
+      for (const c of areas[s.label].countries ?? []) {
+        const i = countryIndex.get(c);
+        if (!seedsOf.has(i)) seedsOf.set(i, []);
+        seedsOf.get(i).push(s);
+      }
+    }
+    for (let p = 0; p < W * H; p++) {
+      if (country[p] < 0 || label[p] !== UNASSIGNED || owner.has(country[p])) continue;
+      const s = nearest(seedsOf.get(country[p]) ?? [], (p % W) + 0.5, Math.floor(p / W) + 0.5);
+      if (s && (s.x - (p % W) - 0.5) ** 2 + (s.y - Math.floor(p / W) - 0.5) ** 2 <= reach2) label[p] = s.label;
+    }
+  }
   const rest = areas.findIndex((a) => a.rest);
   for (let p = 0; p < W * H; p++) {
     if (country[p] < 0 || label[p] !== UNASSIGNED) continue;
@@ -570,9 +655,14 @@ function edgesAt(x, y) {
   if (y > 0 && vEdge(x, y - 1)) out.push([0, -1]);
   return out;
 }
+// FRAME.squareCorners (default off): the frame's corners are nodes too, so an outline running
+// along the board's edge keeps its square corner (else the round of corner cutting below
+// cuts a triangle off it, the longer the edge the larger, left undrawn).
+const SQUARE_CORNERS = Boolean(FRAME.squareCorners);
 function isNode(x, y) {
   const e = edgesAt(x, y).length;
   if (e >= 3) return true;
+  if (SQUARE_CORNERS && e === 2 && (x === 0 || x === W) && (y === 0 || y === H)) return true;
   if (e === 2) {
     // A corner of the frame where a border meets it, or two labels meeting diagonally.
     const quad = [at(x - 1, y - 1), at(x, y - 1), at(x - 1, y), at(x, y)];
@@ -865,7 +955,8 @@ const impassable = IMPASSABLE.map((a, i) => {
 
 // ---- The RON file.
 const pt = ([x, y]) => `(x: ${x}, y: ${y})`;
-const projectionName = cylindrical ? "Miller's cylindrical\n// projection" : 'Lambert conformal\n// conic';
+const projectionName =
+  PROJECTION.kind === 'miller' ? "Miller's cylindrical\n// projection" : PROJECTION.kind === 'mercator' ? 'Mercator' : 'Lambert conformal\n// conic';
 let ron = `// The ${TITLE} map's picture, made by tools/geometry/make.mjs (see its README) from
 // Natural Earth's 1:50m country outlines (public domain), projected ${projectionName}, and province seeds chosen for this project (tools/geometry/seeds/${NAME}.mjs). Do not
 // edit by hand: change the seeds and run the script again.
