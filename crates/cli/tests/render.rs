@@ -177,11 +177,13 @@ fn render_game_draws_a_viewer_of_every_variant_on_its_map() {
         let html = std::fs::read_to_string(&out).expect("viewer written");
         let frames = viewer_frames(&html);
         assert_eq!(frames.len(), game.history().len() + 1, "{variant}: a frame a phase and the last position");
-        for frame in &frames {
-            let units: u64 =
-                frame["counts"].as_array().expect("counts").iter().map(|c| c[3].as_u64().expect("units")).sum();
-            let drawn = frame["overlay"].as_str().expect("overlay").matches("class=\"unit ").count() as u64;
-            assert_eq!(drawn, units, "{variant} {}", frame["title"]);
+        // Each frame draws every unit of its position, the units this phase dislodges and
+        // those waiting to retreat beside their provinces, as dislodged.
+        let positions = game.history().iter().map(|r| &r.position).chain(std::iter::once(game.position()));
+        for (frame, position) in frames.iter().zip(positions) {
+            let overlay = frame["overlay"].as_str().expect("overlay");
+            let drawn = overlay.matches("class=\"unit ").count() + overlay.matches("class=\"dislodged ").count();
+            assert_eq!(drawn, position.units.len() + position.dislodged.len(), "{variant} {}", frame["title"]);
         }
         let schematic = html.contains("fill=\"#f7f4ec\"/>");
         let abstract_map = ["pure", "convoyable_coasts"].contains(variant);
