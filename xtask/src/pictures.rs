@@ -1,5 +1,5 @@
 //! `cargo xtask pictures`: every embedded variant's opening board as a PNG in
-//! `docs/variants/<name>.png` (about 1,000 pixels wide), and the "Maps" section of
+//! `docs/variants/<name>.png` (800 pixels wide), and the "Maps" section of
 //! `docs/variants.md` that shows each beside its facts. Run it again after a variant or its
 //! geometry changes; the renderer's tests (`crates/render/tests/docs_pictures.rs`) check
 //! that every variant has its picture, of its board's shape, in the page.
@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// The width the pictures are drawn at, in pixels.
-const WIDTH: f32 = 1000.0;
+const WIDTH: f32 = 800.0;
 const START: &str = "<!-- maps: written by `cargo xtask pictures`; do not edit between the markers -->";
 const END: &str = "<!-- end of maps -->";
 
