@@ -629,10 +629,10 @@ fn check_build(
     }
     let known_coast = place.coast_loc().filter(|&c| is_coast_of(map, p, c));
     // A coast that is not one of the province's, or is written where none matters (§4.B.6).
-    let stray_coast = |relevant: bool| match &place.coast {
+    let stray_coast = |relevant: bool| match &place.coast() {
         None => false,
         Some(CoastSpec::Known(c)) => !relevant || !is_coast_of(map, p, *c),
-        Some(CoastSpec::Unknown(_)) => true,
+        Some(CoastSpec::Unknown) => true,
     };
     let unknown_fails = rules.unknown_coast == IgnoreOrFail::Fail;
     let kind = match order.unit.kind {

@@ -38,7 +38,7 @@ pub(crate) fn check_spec(map: &Map, rules: &Rules, spec: &UnitSpec, unit: &Unit)
     if rules.wrong_unit_type == WrongUnitType::Invalid && spec.kind.is_some_and(|k| k != unit.kind) {
         return Some(SpecMisfit::WrongUnitType);
     }
-    match &spec.place.coast {
+    match &spec.place.coast() {
         Some(CoastSpec::Known(loc)) if *loc != unit.loc => {
             let known = is_coast_of(map, spec.place.province, *loc);
             match (known, rules.wrong_coast_of_unit, rules.unknown_coast) {
@@ -47,7 +47,7 @@ pub(crate) fn check_spec(map: &Map, rules: &Rules, spec: &UnitSpec, unit: &Unit)
                 _ => None,
             }
         }
-        Some(CoastSpec::Unknown(_)) if rules.unknown_coast == IgnoreOrFail::Fail => Some(SpecMisfit::UnknownCoast),
+        Some(CoastSpec::Unknown) if rules.unknown_coast == IgnoreOrFail::Fail => Some(SpecMisfit::UnknownCoast),
         _ => None,
     }
 }

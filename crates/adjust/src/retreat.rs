@@ -392,9 +392,9 @@ fn destination(map: &Map, rules: &Rules, d: &Dislodged, to: &Place) -> Result<Lo
     let Some(prov) = province(map, dst) else { return Err(RetreatIllegal::NotAllowed) };
     let unknown_fails = rules.unknown_coast == IgnoreOrFail::Fail;
     if d.unit.kind == UnitKind::Army || prov.coasts.is_empty() {
-        let irrelevant = match &to.coast {
+        let irrelevant = match &to.coast() {
             None => false,
-            Some(CoastSpec::Unknown(_)) => true,
+            Some(CoastSpec::Unknown) => true,
             // A coast on an army's destination is irrelevant (§4.B.6).
             Some(CoastSpec::Known(_)) => d.unit.kind == UnitKind::Army || !prov.coasts.is_empty(),
         };
@@ -408,7 +408,7 @@ fn destination(map: &Map, rules: &Rules, d: &Dislodged, to: &Place) -> Result<Lo
         [c] => Some(c),
         _ => None,
     };
-    match &to.coast {
+    match &to.coast() {
         Some(CoastSpec::Known(c)) if is_coast_of(map, dst, *c) => {
             if listed.contains(c) || map.fleet_adjacent(d.unit.loc, *c) {
                 // Reachable: allowed if listed (checked by the caller).

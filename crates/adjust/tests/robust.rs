@@ -5,7 +5,7 @@ mod common;
 
 use dip_adjust::{adjudicate_adjustments, adjudicate_retreats};
 use dip_map::{Dislodged, LocId, PhaseKind, PowerId, ProvinceId, Rules, Unit, UnitKind};
-use dip_orders::{Action, AdjudicationError, CoastSpec, Order, Place, UnitSpec};
+use dip_orders::{Action, AdjudicationError, CoastSpec, Order, Place, PlaceSlot, UnitSpec};
 
 #[test]
 fn bogus_ids_do_not_panic() {
@@ -34,18 +34,18 @@ fn bogus_ids_do_not_panic() {
     });
     position.owners.truncate(3);
     let places = [
-        Place { province: bad_prov, coast: None },
-        Place { province: bad_prov, coast: Some(CoastSpec::Known(bad_loc)) },
-        Place { province: ProvinceId(0), coast: Some(CoastSpec::Known(bad_loc)) },
-        Place { province: map.province_by_name("stp").expect("stp"), coast: Some(CoastSpec::Unknown("xc".into())) },
-        Place { province: map.province_by_name("bot").expect("bot"), coast: None },
+        Place::with_coast(bad_prov, None),
+        Place::with_coast(bad_prov, Some(CoastSpec::Known(bad_loc))),
+        Place::with_coast(ProvinceId(0), Some(CoastSpec::Known(bad_loc))),
+        Place::with_coast(map.province_by_name("stp").expect("stp"), Some(CoastSpec::Unknown)),
+        Place::with_coast(map.province_by_name("bot").expect("bot"), None),
     ];
     let mut orders = Vec::new();
     for power in [PowerId(5), PowerId(200)] {
         for place in &places {
             for to in &places {
                 for action in [
-                    Action::Retreat { to: to.clone() },
+                    Action::Retreat { to: *to },
                     Action::Disband,
                     Action::Build,
                     Action::Remove,
@@ -53,7 +53,14 @@ fn bogus_ids_do_not_panic() {
                     Action::Hold,
                 ] {
                     for kind in [None, Some(UnitKind::Army), Some(UnitKind::Fleet)] {
-                        orders.push(Order { power, unit: UnitSpec::new(kind, place.clone()), action: action.clone() });
+                        let mut order = Order::new(power, UnitSpec::new(kind, *place), action);
+                        // The unknown coast is `stp(xc)`, wherever it is written.
+                        for slot in [PlaceSlot::Unit, PlaceSlot::To] {
+                            if order.place(slot).is_some_and(Place::has_unknown_coast) {
+                                order.set_unknown_coast(slot, "xc");
+                            }
+                        }
+                        orders.push(order);
                     }
                 }
             }

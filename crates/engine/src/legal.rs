@@ -671,11 +671,7 @@ impl<'a> LegalOrders<'a> {
         let unit = &self.position.units[u];
         let (here, coast) = (map.province_of(unit.loc), coast_of(map, unit.loc));
         // The unit built from copies each time: cheaper than cloning its description.
-        let order = |action: LegalAction| Order {
-            power: unit.power,
-            unit: named(unit.kind, here, coast),
-            action: action.to_action(map),
-        };
+        let order = |action: LegalAction| Order::new(unit.power, named(unit.kind, here, coast), action.to_action(map));
         if self.only_holds(u) {
             return vec![order(LegalAction::Hold)];
         }
@@ -1001,7 +997,7 @@ impl OrderSink<'_> {
     #[inline(always)]
     fn push(&mut self, action: Action) {
         let (kind, province, coast) = self.unit;
-        self.orders.push(Order { power: self.power, unit: named(kind, province, coast), action });
+        self.orders.push(Order::new(self.power, named(kind, province, coast), action));
     }
 }
 
@@ -1021,12 +1017,12 @@ impl UnitActionSink for OrderSink<'_> {
             // An army moves to a province's main location, which names no coast.
             UnitKind::Army => {
                 for &p in map.army_neighbours(self.unit.1) {
-                    self.push(Action::Move { to: Place::new(p), via_convoy: false, path: Vec::new() });
+                    self.push(Action::Move { to: Place::new(p), via_convoy: false });
                 }
             }
             UnitKind::Fleet => {
                 for &to in map.fleet_neighbours(loc) {
-                    self.push(Action::Move { to: place(map, to), via_convoy: false, path: Vec::new() });
+                    self.push(Action::Move { to: place(map, to), via_convoy: false });
                 }
             }
         }
@@ -1036,7 +1032,7 @@ impl UnitActionSink for OrderSink<'_> {
     #[inline]
     fn moves_by_convoy(&mut self, into: &[u64]) -> bool {
         for p in ones(into) {
-            self.push(Action::Move { to: Place::new(p), via_convoy: true, path: Vec::new() });
+            self.push(Action::Move { to: Place::new(p), via_convoy: true });
         }
         true
     }
@@ -1136,7 +1132,7 @@ impl LegalOrder {
             Some((kind, loc)) => unit_spec(map, kind, loc),
             None => UnitSpec::new(None, Place::new(ProvinceId(0))),
         };
-        Order { power: self.power, unit, action: self.action.to_action(map) }
+        Order::new(self.power, unit, self.action.to_action(map))
     }
 }
 
@@ -1147,8 +1143,8 @@ impl LegalAction {
         let target = |kind, at: LocId| named(kind, map.province_of(at), None);
         match *self {
             LegalAction::Hold => Action::Hold,
-            LegalAction::Move { to } => Action::Move { to: place(map, to), via_convoy: false, path: Vec::new() },
-            LegalAction::MoveByConvoy { to } => Action::Move { to: Place::new(to), via_convoy: true, path: Vec::new() },
+            LegalAction::Move { to } => Action::Move { to: place(map, to), via_convoy: false },
+            LegalAction::MoveByConvoy { to } => Action::Move { to: Place::new(to), via_convoy: true },
             LegalAction::Rail { railroad, to } => Action::Rail { railroad, to: Place::new(to) },
             LegalAction::SupportHold { target: kind, at } => Action::SupportHold { target: target(kind, at) },
             LegalAction::SupportMove { target: kind, at, to } => {
@@ -1226,7 +1222,7 @@ struct ConvoyReach {
 
 /// A unit as an order names it, built from copies.
 fn named(kind: UnitKind, province: ProvinceId, coast: Option<LocId>) -> UnitSpec {
-    UnitSpec { power: None, kind: Some(kind), place: Place { province, coast: coast.map(CoastSpec::Known) } }
+    UnitSpec { power: None, kind: Some(kind), place: Place::with_coast(province, coast.map(CoastSpec::Known)) }
 }
 
 /// The unit at `loc`, as an order names it.
@@ -1235,7 +1231,7 @@ fn unit_spec(map: &Map, kind: UnitKind, loc: LocId) -> UnitSpec {
 }
 
 fn place(map: &Map, loc: LocId) -> Place {
-    Place { province: map.province_of(loc), coast: coast_of(map, loc).map(CoastSpec::Known) }
+    Place::with_coast(map.province_of(loc), coast_of(map, loc).map(CoastSpec::Known))
 }
 
 /// The location itself when it is a coast: locations past the provinces are (see `LocId`).

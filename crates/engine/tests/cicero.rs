@@ -189,9 +189,9 @@ fn changed_orders(
 fn order_provinces(order: &Order) -> Vec<ProvinceId> {
     let mut out = vec![order.unit.place.province];
     match &order.action {
-        Action::Move { to, path, .. } => {
+        Action::Move { to, .. } => {
             out.push(to.province);
-            out.extend(path);
+            out.extend(order.path());
         }
         Action::SupportHold { target } => out.push(target.place.province),
         Action::SupportMove { target, to } | Action::Convoy { army: target, to } => {
@@ -245,7 +245,7 @@ fn assert_governed(what: &str, phases: &[String], changed: &[Changed]) {
 fn support_without_coast(map: &Map, start: &Position, order: &Order) -> bool {
     let Action::SupportMove { target, to } = &order.action else { return false };
     let fleet = start.unit_in(map, target.place.province).is_some_and(|u| u.kind == UnitKind::Fleet);
-    fleet && map.is_multi_coast(to.province) && to.coast.is_none()
+    fleet && map.is_multi_coast(to.province) && to.coast().is_none()
 }
 
 /// §4.B.4 c and §4.E.2 b (which reads such a support as 4.B.4 c does) govern those of
@@ -258,7 +258,8 @@ fn support_of_foreign_fleet_without_coast(map: &Map, start: &Position, order: &O
 
 /// §4.A.6 c governs an army's move by convoy that writes no path (none does in these games).
 fn convoyed_move_without_path(map: &Map, start: &Position, order: &Order) -> bool {
-    let Action::Move { to, via_convoy, path } = &order.action else { return false };
+    let Action::Move { to, via_convoy } = &order.action else { return false };
+    let path = order.path();
     let army = start.unit_in(map, order.unit.place.province).is_some_and(|u| u.kind == UnitKind::Army);
     army && path.is_empty() && (*via_convoy || !map.army_adjacent(order.unit.place.province, to.province))
 }

@@ -209,14 +209,14 @@ fn convoys_listed_are_the_possible_ones(map: &dip::Map, position: &Position) -> 
                 if !map.can_hold(UnitKind::Army, p) || p == map.province_of(army.loc) {
                     continue;
                 }
-                let order = Order {
-                    power: fleet.power,
-                    unit: UnitSpec {
+                let order = Order::new(
+                    fleet.power,
+                    UnitSpec {
                         power: None,
                         kind: Some(UnitKind::Fleet),
                         place: Place::new(map.province_of(fleet.loc)),
                     },
-                    action: Action::Convoy {
+                    Action::Convoy {
                         army: UnitSpec {
                             power: None,
                             kind: Some(UnitKind::Army),
@@ -224,7 +224,7 @@ fn convoys_listed_are_the_possible_ones(map: &dip::Map, position: &Position) -> 
                         },
                         to: Place::new(p),
                     },
-                };
+                );
                 let text = order.display(map).to_string();
                 let outcome = dip::adjudicate(map, position, std::slice::from_ref(&order), &rules).expect("a phase");
                 let accepted = !matches!(outcome.results[0], OrderResult::Illegal(_));
@@ -261,13 +261,13 @@ fn army_move_supports_listed_are_the_legal_ones(map: &dip::Map, position: &Posit
                 // The supporter named as legal orders name it: with its coast.
                 let mut me = spec(supporter.kind, supporter.loc);
                 if supporter.loc.index() >= map.province_count() {
-                    me.place.coast = Some(dip::CoastSpec::Known(supporter.loc));
+                    me.place.set_coast(Some(dip::CoastSpec::Known(supporter.loc)));
                 }
-                let order = Order {
-                    power: supporter.power,
-                    unit: me,
-                    action: Action::SupportMove { target: spec(UnitKind::Army, army.loc), to: Place::new(p) },
-                };
+                let order = Order::new(
+                    supporter.power,
+                    me,
+                    Action::SupportMove { target: spec(UnitKind::Army, army.loc), to: Place::new(p) },
+                );
                 let text = order.display(map).to_string();
                 let outcome = dip::adjudicate(map, position, std::slice::from_ref(&order), &rules).expect("a phase");
                 let accepted = !matches!(outcome.results[0], OrderResult::Illegal(_));

@@ -13,8 +13,8 @@ fn a_spaced_dash_ends_a_name_and_a_hyphen_does_not() {
     let error = read("F Guangzhou - Java - Sea of Japan").expect_err("there is no Java");
     assert!(error.to_string().contains("found `Java`"), "{error}");
     let order = read("F Guangzhou - Java Sea - Sea of Japan").expect("reads");
-    let Action::Move { to, path, .. } = &order.action else { panic!("a move: {order:?}") };
-    assert_eq!(path, &[map.province_by_name("Java Sea").expect("Java Sea")]);
+    let Action::Move { to, .. } = &order.action else { panic!("a move: {order:?}") };
+    assert_eq!(order.path(), &[map.province_by_name("Java Sea").expect("Java Sea")]);
     assert_eq!(to.province, map.province_by_name("Sea of Japan").expect("Sea of Japan"));
     // Displayed, it reads back as itself.
     let shown = order.display(&map).to_string();

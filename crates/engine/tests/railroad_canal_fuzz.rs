@@ -69,7 +69,7 @@ fn random_trains_and_canal_crossings_keep_the_board_sound() {
                 let p = map.province_by_name(end).expect(end);
                 if position.unit_in(&map, p).is_some() && rng.below(2) == 0 {
                     let unit = UnitSpec::new(Some(UnitKind::Fleet), Place::new(p));
-                    orders.push(Order { power: keeper.power, unit, action: Action::Permit { canal: 0, to: None } });
+                    orders.push(Order::new(keeper.power, unit, Action::Permit { canal: 0, to: None }));
                 }
             }
         }

@@ -55,7 +55,7 @@ fn an_order_with_ids_the_map_does_not_have_is_an_error() {
     let position = Position::opening(&map);
     let good = order(&map, "France", "A Paris - Burgundy");
     let mut bad = good.clone();
-    bad.action = Action::Move { to: Place::new(ProvinceId(999)), via_convoy: false, path: vec![] };
+    bad.action = Action::Move { to: Place::new(ProvinceId(999)), via_convoy: false };
     let mut stranger = good.clone();
     stranger.unit = UnitSpec { power: Some(PowerId(77)), ..stranger.unit };
     for (orders, index) in [(vec![good.clone(), bad], 1), (vec![stranger], 0)] {

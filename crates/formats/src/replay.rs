@@ -171,9 +171,9 @@ impl PhaseReplay {
 fn order_provinces(order: &Order) -> Vec<ProvinceId> {
     let mut out = vec![order.unit.place.province];
     match &order.action {
-        Action::Move { to, path, .. } => {
+        Action::Move { to, .. } => {
             out.push(to.province);
-            out.extend(path);
+            out.extend(order.path());
         }
         Action::SupportHold { target } => out.push(target.place.province),
         Action::SupportMove { target, to } => out.extend([target.place.province, to.province]),

@@ -4,8 +4,8 @@ use arbitrary::Unstructured;
 
 use dip::batch::{self, Rng};
 use dip::{
-    Action, CoastSpec, Dislodged, Game, LocId, Map, Order, Phase, PhaseKind, Place, Position, PowerId, ProvinceId,
-    Rules, Season, Unit, UnitKind, UnitSpec,
+    Action, CoastSpec, Dislodged, Game, LocId, Map, Order, Phase, PhaseKind, Place, PlaceSlot, Position, PowerId,
+    ProvinceId, Rules, Season, Unit, UnitKind, UnitSpec,
 };
 
 use crate::Fuzzer;
@@ -179,13 +179,14 @@ fn place(s: &mut Source<'_>, map: &Map) -> Place {
     let province = province(s, map);
     let coast = match s.below(10) {
         0 => Some(CoastSpec::Known(location(s, map))),
-        1 => Some(CoastSpec::Unknown(["xc", "nc", "", "north coast"][s.below(4)].to_string())),
+        // Its text is the order's (`order`).
+        1 => Some(CoastSpec::Unknown),
         2 if province.index() < map.province_count() => {
             s.pick(&map.province(province).coasts).map(|&c| CoastSpec::Known(c))
         }
         _ => None,
     };
-    Place { province, coast }
+    Place::with_coast(province, coast)
 }
 
 fn spec(s: &mut Source<'_>, map: &Map, position: &Position) -> UnitSpec {
@@ -193,7 +194,7 @@ fn spec(s: &mut Source<'_>, map: &Map, position: &Position) -> UnitSpec {
     let place = match s.pick(&position.units) {
         Some(unit) if s.chance(75) && unit.loc.index() < map.location_count() => {
             let coast = map.location(unit.loc).coast.as_ref().map(|_| CoastSpec::Known(unit.loc));
-            Place { province: map.province_of(unit.loc), coast }
+            Place::with_coast(map.province_of(unit.loc), coast)
         }
         _ => place(s, map),
     };
@@ -222,11 +223,12 @@ pub(crate) fn order(s: &mut Source<'_>, map: &Map, position: &Position) -> Order
         Some(u) if s.chance(80) => u.power,
         _ => power(s, map),
     };
+    let mut path = Vec::new();
     let action = match s.below(14) {
         0 => Action::Hold,
         1 | 2 => {
-            let path = (0..s.below(3)).map(|_| province(s, map)).collect();
-            Action::Move { to: place(s, map), via_convoy: s.chance(20), path }
+            path = (0..s.below(3)).map(|_| province(s, map)).collect();
+            Action::Move { to: place(s, map), via_convoy: s.chance(20) }
         }
         3 => Action::SupportHold { target: spec(s, map, position) },
         4 | 5 => Action::SupportMove { target: spec(s, map, position), to: place(s, map) },
@@ -245,7 +247,13 @@ pub(crate) fn order(s: &mut Source<'_>, map: &Map, position: &Position) -> Order
         12 => Action::Remove,
         _ => Action::Waive,
     };
-    Order { power, unit, action }
+    let mut order = Order::new(power, unit, action).with_path(path);
+    for slot in [PlaceSlot::Unit, PlaceSlot::Target, PlaceSlot::To] {
+        if order.place(slot).is_some_and(Place::has_unknown_coast) {
+            order.set_unknown_coast(slot, ["xc", "nc", "", "north coast"][s.below(4)]);
+        }
+    }
+    order
 }
 
 /// A position: one reached in a random game and changed, or one made up; of the map or,

@@ -93,8 +93,8 @@ impl Order {
         };
         let place = |place: &Place| {
             province(place.province)?;
-            match &place.coast {
-                Some(CoastSpec::Known(loc)) if loc.index() >= map.location_count() => Err(location(map, *loc)),
+            match place.coast() {
+                Some(CoastSpec::Known(loc)) if loc.index() >= map.location_count() => Err(location(map, loc)),
                 _ => Ok(()),
             }
         };
@@ -108,8 +108,8 @@ impl Order {
         unit(&self.unit)?;
         match &self.action {
             Action::Hold | Action::Disband | Action::Build | Action::Remove | Action::Waive => Ok(()),
-            Action::Move { to, path, .. } => {
-                path.iter().try_for_each(|&p| province(p))?;
+            Action::Move { to, .. } => {
+                self.path().iter().try_for_each(|&p| province(p))?;
                 place(to)
             }
             Action::SupportHold { target } => unit(target),
@@ -136,19 +136,14 @@ impl Order {
     /// path of every adjudication.
     #[inline]
     fn ids_within(&self, powers: usize, provinces: usize, locations: usize) -> bool {
-        let place = |p: &Place| {
-            p.province.index() < provinces
-                && match &p.coast {
-                    Some(CoastSpec::Known(loc)) => loc.index() < locations,
-                    _ => true,
-                }
-        };
+        let place =
+            |p: &Place| p.province.index() < provinces && p.coast_loc().is_none_or(|loc| loc.index() < locations);
         let unit = |u: &UnitSpec| u.power.is_none_or(|p| p.index() < powers) && place(&u.place);
         self.power.index() < powers
             && unit(&self.unit)
             && match &self.action {
                 Action::Hold | Action::Disband | Action::Build | Action::Remove | Action::Waive => true,
-                Action::Move { to, path, .. } => path.iter().all(|p| p.index() < provinces) && place(to),
+                Action::Move { to, .. } => self.path().iter().all(|p| p.index() < provinces) && place(to),
                 Action::SupportHold { target } => unit(target),
                 Action::SupportMove { target, to } | Action::Convoy { army: target, to } => unit(target) && place(to),
                 Action::Rail { to, .. } | Action::Retreat { to } => place(to),

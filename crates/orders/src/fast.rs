@@ -38,7 +38,7 @@ pub(crate) fn movement_order(map: &Map, power: PowerId, text: &str) -> Option<Or
                 }
                 _ => return None,
             };
-            Action::Move { to, via_convoy, path: Vec::new() }
+            Action::Move { to, via_convoy }
         }
         Token::Word(b"S" | b"s") => {
             let target = UnitSpec { power: None, kind: Some(s.unit_kind()?), place: s.place(map)? };
@@ -67,7 +67,7 @@ pub(crate) fn movement_order(map: &Map, power: PowerId, text: &str) -> Option<Or
         }
         Token::Word(_) => return None,
     };
-    Some(Order { power, unit, action })
+    Some(Order::new(power, unit, action))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -198,7 +198,7 @@ impl<'a> Scanner<'a> {
         } else {
             None
         };
-        Some(Place { province, coast })
+        Some(Place::with_coast(province, coast))
     }
 }
 

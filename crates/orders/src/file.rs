@@ -557,9 +557,12 @@ pub fn parse_place_loc(map: &Map, kind: UnitKind, text: &str) -> Result<LocId, S
         return Err(format!("expected only a province, found `{text}`"));
     }
     let place = parsed.unit.place;
-    let coast = match place.coast {
+    let coast = match place.coast() {
         Some(CoastSpec::Known(loc)) => Some(loc),
-        Some(CoastSpec::Unknown(c)) => return Err(format!("{} has no coast `{c}`", map.province(place.province).name)),
+        Some(CoastSpec::Unknown) => {
+            let c = parsed.unknown_coast(crate::PlaceSlot::Unit).unwrap_or_default();
+            return Err(format!("{} has no coast `{c}`", map.province(place.province).name));
+        }
         None => None,
     };
     map.unit_loc(kind, place.province, coast).ok_or_else(|| {

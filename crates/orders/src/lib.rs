@@ -30,7 +30,7 @@ pub use file::{
     DislodgedEntry, FileProblem, OrderLine, OrdersRead, PositionFile, find_line, parse_place_loc, parse_unit,
     read_orders,
 };
-pub use model::{Action, CoastSpec, Notation, Order, OrderDisplay, Place, UnitSpec};
+pub use model::{Action, CoastSpec, Notation, Order, OrderDisplay, Place, PlaceSlot, UnitSpec};
 pub use names::{NameMatching, interpret_name, suggestions};
 pub use parse::{ParseError, ParseOptions, parse_order};
 pub use source::{SourceIndex, UniqueKeys, unique_keys, unique_keys_opt};

@@ -8,7 +8,7 @@ use std::fmt;
 use dip_map::{Map, PhaseKind, PowerId, UnitKind};
 
 use crate::lex::{Tok, Token, tokens};
-use crate::model::{Action, CoastSpec, Order, Place, UnitSpec};
+use crate::model::{Action, CoastSpec, Order, Place, PlaceSlot, UnitSpec};
 use crate::names::{NameMatching, close_names, interpret_misspelling, suggestions};
 
 /// Why an order could not be read.
@@ -73,7 +73,16 @@ pub fn parse_order(map: &Map, options: ParseOptions, text: &str) -> Result<Order
 /// [`parse_order`] by the full parser alone.
 pub(crate) fn parse_order_full(map: &Map, options: ParseOptions, text: &str) -> Result<Order, ParseError> {
     let toks = tokens(text);
-    let mut p = Parser { map, toks, pos: 0, text, names: options.names, norm: NameBuf::default() };
+    let mut p = Parser {
+        map,
+        toks,
+        pos: 0,
+        text,
+        names: options.names,
+        norm: NameBuf::default(),
+        unknown_coasts: Vec::new(),
+        path: Vec::new(),
+    };
     p.order(options)
 }
 
@@ -96,6 +105,11 @@ struct Parser<'a> {
     names: NameMatching,
     /// Reused buffer for name lookups.
     norm: NameBuf,
+    /// The text of each coast read that its province lacks, in the order read: the order
+    /// keeps them ([`Order::unknown_coast`]).
+    unknown_coasts: Vec<String>,
+    /// The written convoy path of a move.
+    path: Vec<dip_map::ProvinceId>,
 }
 
 impl<'a> Parser<'a> {
@@ -178,7 +192,17 @@ impl<'a> Parser<'a> {
             }
         };
         self.expect_end()?;
-        Ok(Order { power, unit, action })
+        let mut order = Order::new(power, unit, action).with_path(std::mem::take(&mut self.path));
+        if !self.unknown_coasts.is_empty() {
+            // The places are read in the order of their slots.
+            let slots = [PlaceSlot::Unit, PlaceSlot::Target, PlaceSlot::To];
+            let unknown: Vec<PlaceSlot> =
+                slots.into_iter().filter(|&s| order.place(s).is_some_and(Place::has_unknown_coast)).collect();
+            for (slot, text) in unknown.into_iter().zip(std::mem::take(&mut self.unknown_coasts)) {
+                order.set_unknown_coast(slot, &text);
+            }
+        }
+        Ok(order)
     }
 
     /// `England:`, `ENG:`, or a power name followed by a unit type.
@@ -278,14 +302,14 @@ impl<'a> Parser<'a> {
         if let Some((k, province)) = exact_match {
             self.pos = ends[k];
             let coast = self.coast(province)?;
-            return Ok(Place { province, coast });
+            return Ok(Place::with_coast(province, coast));
         }
         // Only when no span is an exact name: a misspelling, if the policy reads one.
         for &end in ends.iter().rev() {
             if let Some(province) = interpret_misspelling(self.map, &self.text_of(start, end), self.names) {
                 self.pos = end;
                 let coast = self.coast(province)?;
-                return Ok(Place { province, coast });
+                return Ok(Place::with_coast(province, coast));
             }
         }
         let mut err = self.error("a province");
@@ -406,7 +430,10 @@ impl<'a> Parser<'a> {
                 .or_else(|| self.map.coast_by_name(province, &abbreviate_coast(&text)))
             {
                 Some(loc) => CoastSpec::Known(loc),
-                None => CoastSpec::Unknown(text),
+                None => {
+                    self.unknown_coasts.push(text);
+                    CoastSpec::Unknown
+                }
             },
         ))
     }
@@ -489,13 +516,18 @@ impl<'a> Parser<'a> {
             // `A Yorkshire - North Sea - Belgium`: every stop but the last is the convoy
             // path (the usual single destination allocates nothing).
             let mut to = self.place()?;
-            let mut path = Vec::new();
             while self.eat(Tok::Dash) {
                 let next = self.place()?;
-                path.push(std::mem::replace(&mut to, next).province);
+                let stop = std::mem::replace(&mut to, next);
+                // A stop of the path is a province: a coast written there is not kept.
+                if stop.has_unknown_coast() {
+                    let at = self.unknown_coasts.len() - 1 - usize::from(next.has_unknown_coast());
+                    self.unknown_coasts.remove(at);
+                }
+                self.path.push(stop.province);
             }
             let via_convoy = self.via_convoy();
-            return Ok(Action::Move { to, via_convoy, path });
+            return Ok(Action::Move { to, via_convoy });
         }
         if self.word_is(0, DISBAND) {
             return Err(self.error("a movement order (disbanding is for retreat phases)"));

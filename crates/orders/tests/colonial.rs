@@ -58,7 +58,7 @@ fn railroad_moves_in_every_notation() {
     // Without the railroad's name it is a plain move; the adjudicator decides what it can be.
     assert_eq!(
         parse(PhaseKind::Movement, "Russia", "A Vladivostok - Moscow").action,
-        Action::Move { to: Place::new(prov("mos")), via_convoy: false, path: Vec::new() }
+        Action::Move { to: Place::new(prov("mos")), via_convoy: false }
     );
 }
 

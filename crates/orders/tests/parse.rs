@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use dip_map::{LocId, Map, PhaseKind, PowerId, ProvinceId, UnitKind};
 use dip_orders::{
-    Action, CoastSpec, NameMatching, Notation, Order, ParseError, ParseOptions, Place, UnitSpec, parse_order,
+    Action, CoastSpec, NameMatching, Notation, Order, ParseError, ParseOptions, Place, PlaceSlot, UnitSpec, parse_order,
 };
 
 fn map() -> &'static Map {
@@ -69,7 +69,7 @@ fn movement(text: &str) -> Order {
 }
 
 fn mv(to: &str) -> Action {
-    Action::Move { to: place(to), via_convoy: false, path: Vec::new() }
+    Action::Move { to: place(to), via_convoy: false }
 }
 
 const A: UnitKind = UnitKind::Army;
@@ -96,18 +96,19 @@ fn datc_style() {
 
     let o = movement("F Spain(nc) - Gulf of Lyon");
     assert_eq!(o.unit.kind, Some(F));
-    assert_eq!(o.unit.place, Place { province: prov("spa"), coast: Some(CoastSpec::Known(coast("spa", "nc"))) });
+    assert_eq!(o.unit.place, Place::with_coast(prov("spa"), Some(CoastSpec::Known(coast("spa", "nc")))));
     assert_eq!(o.unit.place.coast_loc(), Some(coast("spa", "nc")));
     assert_eq!(o.action, mv("lyo"));
     assert_eq!(o.display(map()).to_string(), "F Spain(nc) - Gulf of Lyon");
     assert_eq!(o.display_short(map()).to_string(), "F spa/nc - lyo");
 
     let o = movement("A London - Belgium via Convoy");
-    assert_eq!(o.action, Action::Move { to: place("bel"), via_convoy: true, path: Vec::new() });
+    assert_eq!(o.action, Action::Move { to: place("bel"), via_convoy: true });
     assert_eq!(o.display(map()).to_string(), "A London - Belgium via Convoy");
 
     let o = movement("A Yorkshire - North Sea - Belgium");
-    assert_eq!(o.action, Action::Move { to: place("bel"), via_convoy: false, path: vec![prov("nth")] });
+    assert_eq!(o.action, Action::Move { to: place("bel"), via_convoy: false });
+    assert_eq!(o.path(), [prov("nth")]);
     assert_eq!(o.display(map()).to_string(), "A Yorkshire - North Sea - Belgium");
 
     let o = movement("F Kiel Supports German A Holland");
@@ -119,7 +120,7 @@ fn datc_style() {
     let o = parse(PhaseKind::Adjustment, "Build F St Petersburg(nc)");
     assert_eq!(o.action, Action::Build);
     assert_eq!(o.unit.kind, Some(F));
-    assert_eq!(o.unit.place.coast, Some(CoastSpec::Known(coast("stp", "nc"))));
+    assert_eq!(o.unit.place.coast(), Some(CoastSpec::Known(coast("stp", "nc"))));
     assert_eq!(o.display(map()).to_string(), "Build F St Petersburg(nc)");
 
     // Other spellings of the same names.
@@ -133,7 +134,7 @@ fn datc_style() {
 #[test]
 fn judge_style() {
     let o = movement("A tri-ven");
-    assert_eq!((o.unit.clone(), o.action.clone()), (unit(A, "tri"), mv("ven")));
+    assert_eq!((o.unit, o.action), (unit(A, "tri"), mv("ven")));
     assert_eq!(o.display_short(map()).to_string(), "A tri - ven");
     assert_eq!(o.display(map()).to_string(), "A Trieste - Venice");
 
@@ -147,11 +148,11 @@ fn judge_style() {
     assert_eq!(o.display_short(map()).to_string(), "F nth C A yor - bel");
 
     let o = movement("A ven H");
-    assert_eq!((o.unit.clone(), o.action.clone()), (unit(A, "ven"), Action::Hold));
+    assert_eq!((o.unit, o.action), (unit(A, "ven"), Action::Hold));
     assert_eq!(o.display_short(map()).to_string(), "A ven H");
 
     let o = parse(PhaseKind::Adjustment, "Build A war");
-    assert_eq!((o.unit.clone(), o.action.clone()), (unit(A, "war"), Action::Build));
+    assert_eq!((o.unit, o.action), (unit(A, "war"), Action::Build));
     assert_eq!(o.display_short(map()).to_string(), "Build A war");
 
     let o = parse(PhaseKind::Adjustment, "Remove pic");
@@ -169,7 +170,7 @@ fn upper_case() {
     assert_eq!(movement("A PAR - BUR").action, mv("bur"));
 
     let o = movement("F STP/SC - FIN");
-    assert_eq!(o.unit.place, Place { province: prov("stp"), coast: Some(CoastSpec::Known(coast("stp", "sc"))) });
+    assert_eq!(o.unit.place, Place::with_coast(prov("stp"), Some(CoastSpec::Known(coast("stp", "sc")))));
     assert_eq!(o.action, mv("fin"));
     assert_eq!(o.display(map()).to_string(), "F St Petersburg(sc) - Finland");
     assert_eq!(o.display_short(map()).to_string(), "F stp/sc - fin");
@@ -193,7 +194,7 @@ fn mila_notation() {
     // A lone `VIA` ends a move that must go by convoy.
     let o = movement("A EDI - NWY VIA");
     assert_eq!(o.unit, unit(A, "edi"));
-    assert_eq!(o.action, Action::Move { to: place("nwy"), via_convoy: true, path: Vec::new() });
+    assert_eq!(o.action, Action::Move { to: place("nwy"), via_convoy: true });
     assert_eq!(o, movement("A Edinburgh - Norway via Convoy"));
     assert_eq!(mila(&o), "A EDI - NWY VIA");
     assert_eq!(o.display(map()).to_string(), "A Edinburgh - Norway via Convoy");
@@ -216,12 +217,12 @@ fn mila_notation() {
         assert_eq!(mila(&movement(text)), text);
     }
     let o = movement("F STP/SC - BOT");
-    assert_eq!(o.unit.place, Place { province: prov("stp"), coast: Some(CoastSpec::Known(coast("stp", "sc"))) });
+    assert_eq!(o.unit.place, Place::with_coast(prov("stp"), Some(CoastSpec::Known(coast("stp", "sc")))));
     assert_eq!(o.display(map()).to_string(), "F St Petersburg(sc) - Gulf of Bothnia");
 
     // Retreats and disbands.
     let o = parse(PhaseKind::Retreat, "A MUN R BOH");
-    assert_eq!((o.unit.clone(), o.action.clone()), (unit(A, "mun"), Action::Retreat { to: place("boh") }));
+    assert_eq!((o.unit, o.action), (unit(A, "mun"), Action::Retreat { to: place("boh") }));
     assert_eq!(mila(&o), "A MUN R BOH");
     assert_eq!(o.display(map()).to_string(), "A Munich - Bohemia");
     assert_eq!(mila(&parse(PhaseKind::Retreat, "F MAO R SPA/NC")), "F MAO R SPA/NC");
@@ -232,17 +233,17 @@ fn mila_notation() {
 
     // Builds, removals and waives.
     let o = parse(PhaseKind::Adjustment, "A BUD B");
-    assert_eq!((o.unit.clone(), o.action.clone()), (unit(A, "bud"), Action::Build));
+    assert_eq!((o.unit, o.action), (unit(A, "bud"), Action::Build));
     assert_eq!(mila(&o), "A BUD B");
     assert_eq!(o.display(map()).to_string(), "Build A Budapest");
     let o = parse(PhaseKind::Adjustment, "F STP/NC B");
     assert_eq!(
         o.unit,
-        UnitSpec::new(Some(F), Place { province: prov("stp"), coast: Some(CoastSpec::Known(coast("stp", "nc"))) })
+        UnitSpec::new(Some(F), Place::with_coast(prov("stp"), Some(CoastSpec::Known(coast("stp", "nc")))))
     );
     assert_eq!(mila(&o), "F STP/NC B");
     let o = parse(PhaseKind::Adjustment, "A VIE D");
-    assert_eq!((o.unit.clone(), o.action.clone()), (unit(A, "vie"), Action::Remove));
+    assert_eq!((o.unit, o.action), (unit(A, "vie"), Action::Remove));
     assert_eq!(mila(&o), "A VIE D");
     assert_eq!(o.display(map()).to_string(), "Remove A Vienna");
     let o = parse(PhaseKind::Adjustment, "WAIVE");
@@ -264,7 +265,7 @@ fn power_prefix() {
 
     let o = read("England: A Yorkshire - Belgium");
     assert_eq!(o.power, power("England"));
-    assert_eq!((o.unit.clone(), o.action.clone()), (unit(A, "yor"), mv("bel")));
+    assert_eq!((o.unit, o.action), (unit(A, "yor"), mv("bel")));
 
     let o = read("ENG: F NTH C A LON - BEL");
     assert_eq!(o.power, power("England"));
@@ -296,7 +297,7 @@ fn retreat_phase() {
     assert_eq!(movement("A ber - kie").action, mv("kie"));
 
     let o = parse(PhaseKind::Retreat, "F tri Disband");
-    assert_eq!((o.unit.clone(), o.action.clone()), (unit(F, "tri"), Action::Disband));
+    assert_eq!((o.unit, o.action), (unit(F, "tri"), Action::Disband));
     assert_eq!(o.display(map()).to_string(), "F Trieste Disband");
     assert_eq!(parse(PhaseKind::Retreat, "F TRI D").action, Action::Disband);
     assert_eq!(parse(PhaseKind::Retreat, "A Berlin retreats to Kiel").action, Action::Retreat { to: place("kie") });
@@ -355,7 +356,20 @@ fn diagnostics() {
 
     // A coast the province does not have is kept for the rules to judge.
     let o = movement("F Brest(ec) - English Channel");
-    assert_eq!(o.unit.place.coast, Some(CoastSpec::Unknown("ec".into())));
+    assert_eq!(o.unit.place.coast(), Some(CoastSpec::Unknown));
+    assert_eq!(o.unknown_coast(PlaceSlot::Unit), Some("ec"));
+    assert_eq!(o.unknown_coast(PlaceSlot::To), None);
+    assert_eq!(o.display(map()).to_string(), "F Brest(ec) - English Channel");
+    // Coasts unknown at several places, one of them a stop of a written path (not kept).
+    let o = movement("A Yorkshire(xc) - North Sea(yc) - Belgium(zc)");
+    assert_eq!(o.path(), [prov("nth")]);
+    assert_eq!(o.unknown_coast(PlaceSlot::Unit), Some("xc"));
+    assert_eq!(o.unknown_coast(PlaceSlot::To), Some("zc"));
+    assert_eq!(o.display(map()).to_string(), "A Yorkshire(xc) - North Sea - Belgium(zc)");
+    let o = movement("F Brest(ec) Supports F Picardy(wc) - Paris(ec)");
+    assert_eq!(o.unknown_coast(PlaceSlot::Target), Some("wc"));
+    assert_eq!(o.unknown_coast(PlaceSlot::To), Some("ec"));
+    assert_eq!(o.display(map()).to_string(), "F Brest(ec) Supports F Picardy(wc) - Paris(ec)");
 }
 
 /// A small xorshift generator: deterministic, no dependencies.
@@ -586,4 +600,34 @@ fn a_province_named_after_a_power_is_the_province_not_a_nationality() {
     let o = movement("F Brest Supports English English Channel");
     let target = UnitSpec { power: Some(power("England")), kind: None, place: place("eng") };
     assert_eq!(o.action, Action::SupportHold { target });
+}
+
+/// An order is serialised as it was when it owned its coast texts and path (saved games and
+/// JSON keep their shape), and reads back to itself.
+#[test]
+fn orders_serialise_in_their_written_shape() {
+    let o = movement("A Yorkshire(xc) - North Sea - Belgium(zc) via Convoy");
+    let json = serde_json::to_string(&o).expect("serialises");
+    let (yor, nth, bel) = (prov("yor").0, prov("nth").0, prov("bel").0);
+    assert_eq!(
+        json,
+        format!(
+            r#"{{"power":{},"unit":{{"power":null,"kind":"Army","place":{{"province":{yor},"coast":{{"Unknown":"xc"}}}}}},"action":{{"Move":{{"to":{{"province":{bel},"coast":{{"Unknown":"zc"}}}},"via_convoy":true,"path":[{nth}]}}}}}}"#,
+            o.power.0
+        )
+    );
+    assert_eq!(serde_json::from_str::<Order>(&json).expect("reads back"), o);
+
+    let o = movement("F Spain(nc) Supports F Brest(xc) - Gascony");
+    let json = serde_json::to_string(&o).expect("serialises");
+    let back: Order = serde_json::from_str(&json).expect("reads back");
+    assert_eq!(back, o);
+    assert_eq!(back.unknown_coast(PlaceSlot::Target), Some("xc"));
+    assert_eq!(back.unit.place.coast(), Some(CoastSpec::Known(coast("spa", "nc"))));
+
+    // A coast that no map has (location 0 is a province) is refused, not read as none.
+    let bad = json.replacen(&format!(r#"{{"Known":{}}}"#, coast("spa", "nc").0), r#"{"Known":0}"#, 1);
+    assert_ne!(bad, json);
+    let error = serde_json::from_str::<Order>(&bad).expect_err("no coast 0");
+    assert!(error.to_string().contains("location 0 cannot be a coast"), "{error}");
 }

@@ -315,7 +315,7 @@ impl OrderTexts {
         let support = LegalAction::SupportMove { target: UnitKind::Fleet, at, to: map.province_of(coast) };
         let mut order = mila_order(map, &LegalOrder { power, unit: Some((kind, loc)), action: support });
         if let Action::SupportMove { to, .. } = &mut order.action {
-            to.coast = Some(CoastSpec::Known(coast));
+            to.set_coast(Some(CoastSpec::Known(coast)));
         }
         let id = self.texts.len() as u32;
         self.texts.push(PyString::new(py, &order.display_mila(map).to_string()).unbind());
@@ -672,7 +672,7 @@ pub fn mila_order(map: &Map, order: &LegalOrder) -> Order {
     ) = (order.action, &mut written.action)
         && at.index() >= map.province_count()
     {
-        target.place.coast = Some(CoastSpec::Known(at));
+        target.place.set_coast(Some(CoastSpec::Known(at)));
     }
     written
 }

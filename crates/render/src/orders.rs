@@ -172,7 +172,8 @@ pub(crate) fn draw(out: &mut String, board: &Board<'_>, scene: &Scene<'_>) -> Ma
         let Some(from) = ctx.origin(&order.unit.place, retreat) else { continue };
         let colour = if faded { "#8c8c8c" } else { ctx.colour(order) };
         match &order.action {
-            Action::Move { to, via_convoy, path } => {
+            Action::Move { to, via_convoy } => {
+                let path = order.path();
                 let Some(end) = ctx.place(to) else { continue };
                 let fleets = convoy_route(&ctx, scene.orders, order, to.province, *via_convoy, path);
                 convoying.extend(fleets.iter().map(|&(j, _)| j));

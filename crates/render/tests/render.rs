@@ -169,11 +169,11 @@ fn a_railroad_move_from_a_station_to_itself_is_drawn_without_a_panic() {
     let mut position = Position::opening(&map);
     position.units.retain(|u| map.province_of(u.loc) != station);
     position.units.push(dip::Unit { power: railroad.power, kind: dip::UnitKind::Army, loc: map.main_loc(station) });
-    let order = dip::Order {
-        power: railroad.power,
-        unit: dip::UnitSpec::new(Some(dip::UnitKind::Army), dip::Place::new(station)),
-        action: dip::Action::Rail { railroad: 0, to: dip::Place::new(station) },
-    };
+    let order = dip::Order::new(
+        railroad.power,
+        dip::UnitSpec::new(Some(dip::UnitKind::Army), dip::Place::new(station)),
+        dip::Action::Rail { railroad: 0, to: dip::Place::new(station) },
+    );
     let svg = Board::new(&map).svg(&Scene::new(&position).orders(std::slice::from_ref(&order)));
     assert_eq!(symbols(&svg, 'u'), position.units.len());
 }

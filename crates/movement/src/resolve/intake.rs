@@ -8,7 +8,7 @@ use dip_map::rules::{
     OmittedSingleCoast, ProxyOrders, WrongUnitType,
 };
 use dip_map::{LocId, Map, PowerId, ProvinceId, UnitKind};
-use dip_orders::{Action, CoastSpec, Order, Place};
+use dip_orders::{Action, CoastSpec, Order, Place, PlaceSlot};
 
 use super::{Adjudicator, ImpliedMove, Kind, NONE, Slot, convoy::sea_route};
 use crate::outcome::Illegal;
@@ -121,7 +121,7 @@ impl Adjudicator {
                 continue;
             }
             let coast = if giver.dst_loc.0 == NONE { None } else { Some(CoastSpec::Known(giver.dst_loc)) };
-            let place = Place { province: ProvinceId(giver.dst), coast };
+            let place = Place::with_coast(ProvinceId(giver.dst), coast);
             if let Ok((dst_loc, needs_convoy)) = self.check_move(map, &target, &place) {
                 let by_convoy = giver.order == Kind::Convoy;
                 implied.push(ImpliedMove { unit: t, dst: giver.dst, dst_loc, needs_convoy, by_convoy });
@@ -165,11 +165,11 @@ impl Adjudicator {
         if let Some(why) = self.nationality_fault(order) {
             return Err((u, why));
         }
-        match &place.coast {
+        match &place.coast() {
             Some(CoastSpec::Known(loc)) if *loc != slot.loc && self.rules.wrong_coast_of_unit == IgnoreOrFail::Fail => {
                 return Err((u, Illegal::WrongCoast));
             }
-            Some(CoastSpec::Unknown(_)) if self.rules.unknown_coast == IgnoreOrFail::Fail => {
+            Some(CoastSpec::Unknown) if self.rules.unknown_coast == IgnoreOrFail::Fail => {
                 return Err((u, Illegal::UnknownCoast));
             }
             _ => {}
@@ -198,12 +198,13 @@ impl Adjudicator {
         };
         match &order.action {
             Action::Hold => Ok(applied(Kind::Hold, NONE, NONE)),
-            Action::Move { to, via_convoy, path } => {
+            Action::Move { to, via_convoy } => {
                 if frozen(to.province) {
                     return Err((u, Illegal::Frozen));
                 }
                 if !map.railroads().is_empty()
-                    && let Some(r) = self.implicit_railroad(map, &slot, to.province, *via_convoy || !path.is_empty())
+                    && let Some(r) =
+                        self.implicit_railroad(map, &slot, to.province, *via_convoy || !order.path().is_empty())
                 {
                     return self.check_rail(map, u, &slot, r, to.province);
                 }
@@ -236,7 +237,7 @@ impl Adjudicator {
                     convoyed: needs_convoy,
                     adjacent: !needs_convoy,
                     via_written: *via_convoy && slot.kind == UnitKind::Army,
-                    path_written: !path.is_empty(),
+                    path_written: !order.path().is_empty(),
                     void,
                     rail: NONE,
                 })
@@ -344,12 +345,12 @@ impl Adjudicator {
         }
         match slot.kind {
             UnitKind::Army => {
-                if let Some(CoastSpec::Unknown(_)) = to.coast
+                if let Some(CoastSpec::Unknown) = to.coast()
                     && self.rules.unknown_coast == IgnoreOrFail::Fail
                 {
                     return Err(Illegal::UnknownCoast);
                 }
-                if to.coast.is_some() && self.rules.unknown_coast == IgnoreOrFail::Fail {
+                if to.coast().is_some() && self.rules.unknown_coast == IgnoreOrFail::Fail {
                     // A coast on an army's destination is irrelevant (§4.B.6).
                     return Err(Illegal::UnknownCoast);
                 }
@@ -366,7 +367,7 @@ impl Adjudicator {
             }
             UnitKind::Fleet => {
                 if !map.is_multi_coast(dst) {
-                    if let Some(CoastSpec::Unknown(_)) = to.coast
+                    if let Some(CoastSpec::Unknown) = to.coast()
                         && self.rules.unknown_coast == IgnoreOrFail::Fail
                     {
                         return Err(Illegal::UnknownCoast);
@@ -387,7 +388,7 @@ impl Adjudicator {
                     (Some(c), None) => Some(c),
                     _ => None,
                 };
-                match &to.coast {
+                match &to.coast() {
                     Some(CoastSpec::Known(c)) => {
                         if map.fleet_adjacent(slot.loc, *c) {
                             Ok((*c, false))
@@ -398,7 +399,7 @@ impl Adjudicator {
                             Err(Illegal::CoastUnreachable)
                         }
                     }
-                    Some(CoastSpec::Unknown(_)) if self.rules.unknown_coast == IgnoreOrFail::Fail => {
+                    Some(CoastSpec::Unknown) if self.rules.unknown_coast == IgnoreOrFail::Fail => {
                         Err(Illegal::UnknownCoast)
                     }
                     _ => match only {
@@ -491,7 +492,7 @@ fn same_effect(a: &Order, b: &Order) -> bool {
     let strip = |o: &Order| {
         let mut o = o.clone();
         o.unit.kind = None;
-        o.unit.place.coast = None;
+        o.set_coast(PlaceSlot::Unit, None);
         match &mut o.action {
             Action::SupportHold { target } | Action::SupportMove { target, .. } => {
                 target.power = None;

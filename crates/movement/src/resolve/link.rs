@@ -97,7 +97,7 @@ impl Adjudicator {
                     let on_written_path = self.rules.convoy_path == ConvoyPath::Ignored
                         || !army.path_written
                         || orders.get(army.order_index as usize).is_some_and(|o| match &o.action {
-                            Action::Move { path, .. } => path.contains(&ProvinceId(s.prov)),
+                            Action::Move { .. } => o.path().contains(&ProvinceId(s.prov)),
                             _ => false,
                         });
                     if army.order == Kind::Move && army.dst == s.dst && army.convoyed && on_written_path && !s.void {

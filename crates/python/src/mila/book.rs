@@ -228,7 +228,7 @@ impl MilaCore {
                     spec.kind = Some(unit.kind);
                 }
                 if spec.kind == Some(unit.kind) && unit.loc.index() != spec.place.province.index() {
-                    spec.place.coast = Some(dip::CoastSpec::Known(unit.loc));
+                    spec.place.set_coast(Some(dip::CoastSpec::Known(unit.loc)));
                 }
             }
         };
@@ -238,9 +238,9 @@ impl MilaCore {
             Action::SupportHold { target } => fill(target),
             Action::SupportMove { target, to } => {
                 fill(target);
-                if to.coast.is_some() {
+                if to.coast().is_some() {
                     let mover = self.unit_at(target.place.province);
-                    to.coast = match (supporter, mover) {
+                    let coast = match (supporter, mover) {
                         (Some(UnitKind::Fleet), Some(fleet)) if fleet.kind == UnitKind::Fleet => {
                             let mut coasts =
                                 map.province(to.province).coasts.iter().filter(|&&c| map.fleet_adjacent(fleet.loc, c));
@@ -250,8 +250,9 @@ impl MilaCore {
                             }
                         }
                         (_, Some(army)) if army.kind == UnitKind::Army => None,
-                        _ => to.coast.take(),
+                        _ => to.coast(),
                     };
+                    to.set_coast(coast);
                 }
             }
             Action::Convoy { army, .. } => fill(army),
