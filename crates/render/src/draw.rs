@@ -84,7 +84,7 @@ impl Base {
                     matches!(art.shape, Shape::Disc { .. }) && map.province(id).terrain == Terrain::Coast;
                 end.push_str(if sea || schematic_coast { SEA_BORDER } else { BORDER });
                 end.push_str(if schematic_coast { "\" stroke-width=\"3\"" } else { "\" stroke-width=\"1\"" });
-                end.push_str(" stroke-linejoin=\"round\"/>\n");
+                end.push_str(" stroke-linejoin=\"bevel\"/>\n");
                 (start, end)
             })
             .collect();
