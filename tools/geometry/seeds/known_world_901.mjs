@@ -51,7 +51,7 @@ export const FRAME = {
   width: 3100,
   // One raster pixel a unit: on a board this large finer outlines only add bytes to draw.
   resolution: 1,
-  tolerance: 0.6,
+  tolerance: 0.9,
   minBorder: 3,
   unitRadius: 11,
 };

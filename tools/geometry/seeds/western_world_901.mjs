@@ -44,7 +44,7 @@ export const FRAME = {
   width: 2400,
   // One raster pixel a unit: on a board this large finer outlines only add bytes to draw.
   resolution: 1,
-  tolerance: 0.6,
+  tolerance: 1.0,
   minBorder: 3,
   unitRadius: 11,
 };
