@@ -42,7 +42,7 @@ export const FRAME = {
   ],
   width: 3400,
   resolution: 1,
-  tolerance: 0.6,
+  tolerance: 0.8,
   minBorder: 3,
   unitRadius: 11,
 };

@@ -35,7 +35,7 @@ export const FRAME = {
   // one raster pixel a unit keeps the raster to 7 million pixels.
   width: 3400,
   resolution: 1,
-  tolerance: 0.6,
+  tolerance: 0.8,
   minBorder: 3,
   unitRadius: 11,
 };
