@@ -202,9 +202,9 @@ impl Adjudicator {
                 if frozen(to.province) {
                     return Err((u, Illegal::Frozen));
                 }
+                let path_written = !order.path().is_empty();
                 if !map.railroads().is_empty()
-                    && let Some(r) =
-                        self.implicit_railroad(map, &slot, to.province, *via_convoy || !order.path().is_empty())
+                    && let Some(r) = self.implicit_railroad(map, &slot, to.province, *via_convoy || path_written)
                 {
                     return self.check_rail(map, u, &slot, r, to.province);
                 }
@@ -237,7 +237,7 @@ impl Adjudicator {
                     convoyed: needs_convoy,
                     adjacent: !needs_convoy,
                     via_written: *via_convoy && slot.kind == UnitKind::Army,
-                    path_written: !order.path().is_empty(),
+                    path_written,
                     void,
                     rail: NONE,
                 })
@@ -343,15 +343,11 @@ impl Adjudicator {
         if dst.0 == slot.prov {
             return Err(Illegal::MoveToSelf);
         }
+        let coast = to.coast();
         match slot.kind {
             UnitKind::Army => {
-                if let Some(CoastSpec::Unknown) = to.coast()
-                    && self.rules.unknown_coast == IgnoreOrFail::Fail
-                {
-                    return Err(Illegal::UnknownCoast);
-                }
-                if to.coast().is_some() && self.rules.unknown_coast == IgnoreOrFail::Fail {
-                    // A coast on an army's destination is irrelevant (§4.B.6).
+                if coast.is_some() && self.rules.unknown_coast == IgnoreOrFail::Fail {
+                    // A coast on an army's destination, known or not, is irrelevant (§4.B.6).
                     return Err(Illegal::UnknownCoast);
                 }
                 if !map.can_hold(UnitKind::Army, dst) {
@@ -367,7 +363,7 @@ impl Adjudicator {
             }
             UnitKind::Fleet => {
                 if !map.is_multi_coast(dst) {
-                    if let Some(CoastSpec::Unknown) = to.coast()
+                    if let Some(CoastSpec::Unknown) = coast
                         && self.rules.unknown_coast == IgnoreOrFail::Fail
                     {
                         return Err(Illegal::UnknownCoast);
@@ -388,7 +384,7 @@ impl Adjudicator {
                     (Some(c), None) => Some(c),
                     _ => None,
                 };
-                match &to.coast() {
+                match &coast {
                     Some(CoastSpec::Known(c)) => {
                         if map.fleet_adjacent(slot.loc, *c) {
                             Ok((*c, false))
