@@ -392,6 +392,7 @@ impl Compiler<'_> {
         let fleet_adj = Adjacency::from_rows(nl, nl, |l| fleet_neighbours[l].iter().map(|m| m.index()));
         let fleet_to_province =
             Adjacency::from_rows(nl, n, |l| fleet_neighbours[l].iter().map(|m| locations[m.index()].province.index()));
+        let (fleet_entry_starts, fleet_entries) = fleet_entries(n, &fleet_neighbours, &locations);
         // Whether a fleet may move from some location of province `a` to province `b`.
         let fleet_borders = |a: ProvinceId, b: ProvinceId| {
             fleet_to_province.get(a.index(), b.index())
@@ -783,6 +784,8 @@ impl Compiler<'_> {
             army_adj,
             fleet_adj,
             fleet_to_province,
+            fleet_entry_starts,
+            fleet_entries,
             army_neighbours,
             fleet_neighbours,
             max_name_words: names.keys().map(|n| n.split(' ').count()).max().unwrap_or(1),
@@ -913,4 +916,42 @@ fn loc_text(provinces: &[Province], locations: &[Location], loc: LocId) -> Strin
         Some(c) => format!("{abbr}/{c}"),
         None => abbr.clone(),
     }
+}
+
+/// Per province, the locations a fleet can enter it from, ascending and each once, as
+/// `Map::fleet_entries` keeps them: the starts of each province's run, then the runs.
+fn fleet_entries(provinces: usize, fleet_neighbours: &[Vec<LocId>], locations: &[Location]) -> (Vec<u32>, Vec<LocId>) {
+    let mut counts = vec![0u32; provinces + 1];
+    let province = |m: &LocId| locations[m.index()].province.index();
+    for neighbours in fleet_neighbours {
+        for m in neighbours {
+            counts[province(m) + 1] += 1;
+        }
+    }
+    for p in 0..provinces {
+        counts[p + 1] += counts[p];
+    }
+    let mut entries = vec![LocId(0); counts[provinces] as usize];
+    let mut next = counts.clone();
+    // Locations in increasing order, so each run comes out ascending.
+    for (l, neighbours) in fleet_neighbours.iter().enumerate() {
+        for m in neighbours {
+            let p = province(m);
+            entries[next[p] as usize] = LocId(l as u16);
+            next[p] += 1;
+        }
+    }
+    // A location bordering two coasts of one province enters it once.
+    let mut starts = Vec::with_capacity(provinces + 1);
+    let mut kept = Vec::with_capacity(entries.len());
+    starts.push(0);
+    for p in 0..provinces {
+        for &l in &entries[counts[p] as usize..counts[p + 1] as usize] {
+            if kept.len() == starts[p] as usize || kept.last() != Some(&l) {
+                kept.push(l);
+            }
+        }
+        starts.push(kept.len() as u32);
+    }
+    (starts, kept)
 }

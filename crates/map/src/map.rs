@@ -234,6 +234,11 @@ pub struct Map {
     pub(crate) fleet_adj: Adjacency,
     /// Fleet at a location × province it can enter at some coast.
     pub(crate) fleet_to_province: Adjacency,
+    /// Read the other way, per province: the locations a fleet can enter it from, province
+    /// `p`'s at `fleet_entries[fleet_entry_starts[p]..fleet_entry_starts[p + 1]]` (borders
+    /// may go one way, so these are not the borders of its own coasts).
+    pub(crate) fleet_entry_starts: Vec<u32>,
+    pub(crate) fleet_entries: Vec<LocId>,
     /// Neighbour lists, for iteration: army by province, fleet by location.
     pub(crate) army_neighbours: Vec<Vec<ProvinceId>>,
     pub(crate) fleet_neighbours: Vec<Vec<LocId>>,
@@ -414,10 +419,23 @@ impl Map {
         }
     }
 
+    /// The locations from which a fleet can enter `province` at some coast, ascending:
+    /// [`Map::fleet_reaches`] read the other way.
+    pub fn fleet_entries(&self, province: ProvinceId) -> &[LocId] {
+        let i = province.index();
+        match (self.fleet_entry_starts.get(i), self.fleet_entry_starts.get(i + 1)) {
+            (Some(&from), Some(&to)) => &self.fleet_entries[from as usize..to as usize],
+            _ => &[],
+        }
+    }
+
     /// Bytes the border tables hold: a bit matrix for maps up to about 4,000 provinces, and
     /// in proportion to the borders beyond.
     pub fn border_table_bytes(&self) -> usize {
-        self.army_adj.heap_bytes() + self.fleet_adj.heap_bytes() + self.fleet_to_province.heap_bytes()
+        self.army_adj.heap_bytes()
+            + self.fleet_adj.heap_bytes()
+            + self.fleet_to_province.heap_bytes()
+            + (self.fleet_entry_starts.len() + self.fleet_entries.len()) * 4
     }
 
     /// Whether any province is ever frozen (most maps have no ice).

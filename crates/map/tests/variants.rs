@@ -62,3 +62,25 @@ fn the_guide_example_loads() {
     let alpha = map.province_by_name("Alpha Point").expect("alias");
     assert!(map.fleet_reaches(map.main_loc(alpha), cape));
 }
+
+/// `fleet_entries` is `fleet_reaches` read the other way, on every variant (North Sea
+/// Wars has borders one way): each province's list holds exactly the locations whose
+/// fleets can enter it, ascending, each once.
+#[test]
+fn fleet_entries_are_the_fleet_borders_read_backwards() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    let mut entries = 0;
+    for entry in std::fs::read_dir(&dir).expect("variants dir") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let map = dip_map::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        for p in map.provinces() {
+            let expected: Vec<_> = map.locations().filter(|&l| map.fleet_reaches(l, p)).collect();
+            assert_eq!(map.fleet_entries(p), &expected[..], "{}: {}", path.display(), map.province(p).abbr);
+            entries += expected.len();
+        }
+    }
+    assert!(entries > 1000, "{entries} entries");
+}

@@ -1,10 +1,12 @@
 //! The fleets on the board that may convoy, as a graph of bit sets, for the questions
 //! asked at order intake: could these fleets carry an army from one coast to another, and
-//! could they through a given fleet? The graph is built on the first question of a phase
-//! (a phase without convoys never builds it) from the fleets' borders, with the fleets
-//! that reach each province; each question is then a few word operations per fleet.
+//! could they through a given fleet? Nothing is built for a phase without such questions;
+//! a fleet's borders with the others are found the first time a search reaches it, and
+//! the fleets that can enter a province from the map's list of where fleets enter it
+//! ([`Map::fleet_entries`]). A question is a few word operations per fleet it reaches, and
+//! most stop at the first fleets.
 
-use dip_map::{LocId, Map};
+use dip_map::{LocId, Map, ProvinceId};
 
 /// Searches through a given fleet stop after this many steps and call the convoy possible:
 /// a web of fleets has too many routes to try them all.
@@ -18,13 +20,11 @@ pub(crate) struct FleetGraph {
     provinces: Vec<u16>,
     /// Words of one mask.
     words: usize,
-    /// Fleet borders between the fleets, one mask per fleet: the fleets it borders.
+    /// Fleet borders between the fleets, one mask per fleet: the fleets it borders (filled
+    /// when a search first reaches the fleet: mask `DONE`).
     adjacent: Vec<u64>,
-    /// Per province of the map, the fleets that can enter it (one mask each): the
-    /// answer of `reaching`, made for every province at once when the graph is built.
-    entering: Vec<u64>,
-    /// Per location of the map, the fleet standing there, or `NO_FLEET`; set only while
-    /// the graph is built (every entry is `NO_FLEET` between builds).
+    /// Per location of the map, the fleet standing there, or `NO_FLEET`; set while the
+    /// graph is built (every entry is `NO_FLEET` when it is not).
     at_loc: Vec<u16>,
     built: bool,
     /// Scratch: masks for one question, then one blocked mask per depth of a route search.
@@ -51,10 +51,17 @@ const REACHED: usize = 2;
 const FRONTIER: usize = 3;
 const USABLE: usize = 4;
 const GOAL: usize = 5;
-const DEPTHS: usize = 6;
+/// The fleets whose row of `adjacent` is filled.
+const DONE: usize = 6;
+const DEPTHS: usize = 7;
 
 impl FleetGraph {
     pub fn clear(&mut self) {
+        if self.built {
+            for loc in &self.locs {
+                self.at_loc[loc.index()] = NO_FLEET;
+            }
+        }
         self.slots.clear();
         self.locs.clear();
         self.provinces.clear();
@@ -67,6 +74,8 @@ impl FleetGraph {
         self.provinces.push(province);
     }
 
+    /// Readies the graph for questions: the fleets by location, the masks' size, no
+    /// fleet's borders known yet.
     fn build(&mut self, map: &Map) {
         if self.built {
             return;
@@ -74,37 +83,59 @@ impl FleetGraph {
         let n = self.slots.len();
         let w = n.div_ceil(64).max(1);
         self.words = w;
-        self.adjacent.clear();
-        self.adjacent.resize(n * w, 0);
-        // From each fleet's borders on the map (`fleet_neighbours`, the rows of
-        // `fleet_adjacent`), not from every pair of fleets. Borders may go one way (a
-        // variant's data): fleet `i`'s mask holds the fleets it borders in its direction,
-        // and `entering` the provinces it can enter.
+        if self.adjacent.len() < n * w {
+            self.adjacent.resize(n * w, 0);
+        }
         if self.at_loc.len() < map.location_count() {
             self.at_loc.resize(map.location_count(), NO_FLEET);
         }
         for (i, loc) in self.locs.iter().enumerate() {
             self.at_loc[loc.index()] = i as u16;
         }
-        self.entering.clear();
-        self.entering.resize(map.province_count() * w, 0);
-        for i in 0..n {
-            for &to in map.fleet_neighbours(self.locs[i]) {
-                let j = self.at_loc[to.index()];
-                if j != NO_FLEET && usize::from(j) != i {
-                    self.adjacent[i * w + usize::from(j) / 64] |= 1 << (j % 64);
-                }
-                self.entering[map.province_of(to).index() * w + i / 64] |= 1 << (i % 64);
-            }
-        }
-        for loc in &self.locs {
-            self.at_loc[loc.index()] = NO_FLEET;
-        }
         let need = (DEPTHS + n + 1) * w;
         if self.masks.len() < need {
             self.masks.resize(need, 0);
         }
+        self.mask(DONE).fill(0);
         self.built = true;
+    }
+
+    /// Where fleet `i`'s row of `adjacent` starts, filled the first time it is asked for.
+    #[inline(always)]
+    fn row(&mut self, map: &Map, i: usize) -> usize {
+        let w = self.words;
+        if self.masks[DONE * w + i / 64] >> (i % 64) & 1 == 0 {
+            self.fill_row(map, i);
+        }
+        i * w
+    }
+
+    /// Every fleet's row of `adjacent`: a search through a given fleet reads rows in its
+    /// innermost loops, which then do without `row`'s test.
+    fn fill_rows(&mut self, map: &Map) {
+        let w = self.words;
+        for i in 0..self.slots.len() {
+            if self.masks[DONE * w + i / 64] >> (i % 64) & 1 == 0 {
+                self.fill_row(map, i);
+            }
+        }
+    }
+
+    /// Fleet `i`'s row of `adjacent`, from its borders on the map (`fleet_neighbours`, the
+    /// rows of `fleet_adjacent`; borders may go one way: the row holds the fleets it
+    /// borders in its direction).
+    #[inline(never)]
+    fn fill_row(&mut self, map: &Map, i: usize) {
+        let w = self.words;
+        let at = i * w;
+        self.adjacent[at..at + w].fill(0);
+        for &to in map.fleet_neighbours(self.locs[i]) {
+            let j = self.at_loc[to.index()];
+            if j != NO_FLEET && usize::from(j) != i {
+                self.adjacent[at + usize::from(j) / 64] |= 1 << (j % 64);
+            }
+        }
+        self.masks[DONE * w + i / 64] |= 1 << (i % 64);
     }
 
     fn mask(&mut self, which: usize) -> &mut [u64] {
@@ -117,36 +148,67 @@ impl FleetGraph {
     }
 
     /// Fills mask `which` with the fleets that can enter `province`.
-    fn reaching(&mut self, which: usize, province: u16) {
+    fn reaching(&mut self, map: &Map, which: usize, province: u16) {
         let w = self.words;
-        let from = usize::from(province) * w;
-        self.masks[which * w..(which + 1) * w].copy_from_slice(&self.entering[from..from + w]);
+        self.masks[which * w..(which + 1) * w].fill(0);
+        for &loc in map.fleet_entries(ProvinceId(province)) {
+            let i = self.at_loc[loc.index()];
+            if i != NO_FLEET {
+                self.masks[which * w + usize::from(i) / 64] |= 1 << (i % 64);
+            }
+        }
     }
 
     /// Whether the fleets but the one in slot `except` link `from` to `to`: a fleet at
     /// `from`'s coast (not standing in `from` or `to`), then fleets bordering each other,
     /// the last at `to`'s coast.
     pub fn connects(&mut self, map: &Map, from: u16, to: u16, except: u16) -> bool {
+        if self.slots.is_empty() {
+            return false;
+        }
         self.build(map);
-        let (n, w) = (self.slots.len(), self.words);
-        self.reaching(FROM, from);
-        self.mask(REACHED).fill(0);
-        for i in 0..n {
-            let starts = self.has(FROM, i) && self.provinces[i] != from && self.provinces[i] != to;
-            if starts && self.slots[i] != except {
-                self.masks[REACHED * w + i / 64] |= 1 << (i % 64);
+        let w = self.words;
+        let excluded = self.slots.iter().position(|&s| s == except);
+        // The first fleets: at `from`'s coast, standing in neither end, not the excluded.
+        let mut reached = 0;
+        for &loc in map.fleet_entries(ProvinceId(from)) {
+            let i = self.at_loc[loc.index()];
+            if i != NO_FLEET && self.provinces[usize::from(i)] != from && self.provinces[usize::from(i)] != to {
+                if reached == 0 {
+                    self.mask(REACHED).fill(0);
+                }
+                reached += 1;
+                self.masks[REACHED * w + usize::from(i) / 64] |= 1 << (i % 64);
             }
         }
-        let excluded = self.slots.iter().position(|&s| s == except);
-        self.spread(excluded);
-        self.reaching(TO, to);
-        (0..w).any(|k| self.masks[REACHED * w + k] & self.masks[TO * w + k] != 0)
+        if reached == 0 {
+            return false;
+        }
+        if let Some(x) = excluded {
+            self.masks[REACHED * w + x / 64] &= !(1 << (x % 64));
+        }
+        self.spread_to(map, ProvinceId(to), excluded)
     }
 
-    /// Grows `REACHED` along fleet borders, leaving out fleet `excluded`.
-    fn spread(&mut self, excluded: Option<usize>) {
+    /// Grows `REACHED` along fleet borders, leaving out fleet `excluded`, until it holds a
+    /// fleet that can enter `to`: whether it does. Usually one of the first fleets is at
+    /// `to`'s coast already, or borders one that is.
+    fn spread_to(&mut self, map: &Map, to: ProvinceId, excluded: Option<usize>) -> bool {
         let w = self.words;
         let (reached, frontier) = (REACHED * w, FRONTIER * w);
+        let ends = |graph: &Self, mut bits: u64, k: usize| {
+            while bits != 0 {
+                let i = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if map.fleet_reaches(graph.locs[i], to) {
+                    return true;
+                }
+            }
+            false
+        };
+        if (0..w).any(|k| ends(self, self.masks[reached + k], k)) {
+            return true;
+        }
         self.masks.copy_within(reached..reached + w, frontier);
         if let Some(x) = excluded {
             self.masks[reached + x / 64] |= 1 << (x % 64);
@@ -154,15 +216,17 @@ impl FleetGraph {
         while let Some(k) = (0..w).find(|&k| self.masks[frontier + k] != 0) {
             let i = k * 64 + self.masks[frontier + k].trailing_zeros() as usize;
             self.masks[frontier + k] &= self.masks[frontier + k] - 1;
+            let row = self.row(map, i);
             for j in 0..w {
-                let new = self.adjacent[i * w + j] & !self.masks[reached + j];
+                let new = self.adjacent[row + j] & !self.masks[reached + j];
                 self.masks[reached + j] |= new;
                 self.masks[frontier + j] |= new;
+                if ends(self, new, j) {
+                    return true;
+                }
             }
         }
-        if let Some(x) = excluded {
-            self.masks[reached + x / 64] &= !(1 << (x % 64));
-        }
+        false
     }
 
     /// Whether a chain of fleets from `from` to `to` needs the fleet in slot `via`: a
@@ -173,8 +237,16 @@ impl FleetGraph {
         self.build(map);
         let Some(v) = self.slots.iter().position(|&s| s == via) else { return false };
         let on_end = |p: u16| p == from || p == to;
-        self.reaching(FROM, from);
-        self.reaching(TO, to);
+        // The usual convoy of one fleet: it borders both ends.
+        let (v_loc, v_province) = (self.locs[v], self.provinces[v]);
+        if !on_end(v_province) && map.fleet_reaches(v_loc, ProvinceId(from)) && map.fleet_reaches(v_loc, ProvinceId(to))
+        {
+            return true;
+        }
+        // The searches below read every fleet's row.
+        self.fill_rows(map);
+        self.reaching(map, FROM, from);
+        self.reaching(map, TO, to);
         let starts = |graph: &Self, s: usize| graph.has(FROM, s) && !on_end(graph.provinces[s]);
         // Nearly always a route made of two shortest paths is found at once.
         for s in 0..self.slots.len() {
@@ -241,8 +313,9 @@ impl FleetGraph {
         let mut u = v;
         while u != s {
             u = usize::from(self.parent[u]);
+            let row = u * w;
             for k in 0..w {
-                self.masks[USABLE * w + k] &= !self.adjacent[u * w + k];
+                self.masks[USABLE * w + k] &= !self.adjacent[row + k];
             }
             self.masks[USABLE * w + u / 64] &= !(1 << (u % 64));
         }
@@ -264,8 +337,9 @@ impl FleetGraph {
         while head < self.queue.len() {
             let i = usize::from(self.queue[head]);
             head += 1;
+            let row = i * w;
             for k in 0..w {
-                let mut next = self.adjacent[i * w + k] & !self.masks[REACHED * w + k];
+                let mut next = self.adjacent[row + k] & !self.masks[REACHED * w + k];
                 self.masks[REACHED * w + k] |= next;
                 while next != 0 {
                     let j = k * 64 + next.trailing_zeros() as usize;
@@ -300,8 +374,9 @@ impl FleetGraph {
         }
         // The candidates, nearest to what the route still needs first.
         let base = self.order.len();
+        let row = last * w;
         for k in 0..w {
-            let mut candidates = self.adjacent[last * w + k] & !self.masks[blocked + k] & !self.masks[FROM * w + k];
+            let mut candidates = self.adjacent[row + k] & !self.masks[blocked + k] & !self.masks[FROM * w + k];
             while candidates != 0 {
                 self.order.push((k * 64 + candidates.trailing_zeros() as usize) as u16);
                 candidates &= candidates - 1;
@@ -312,7 +387,7 @@ impl FleetGraph {
         for c in base..self.order.len() {
             let g = usize::from(self.order[c]);
             for j in 0..w {
-                self.masks[next + j] = self.masks[blocked + j] | self.adjacent[last * w + j];
+                self.masks[next + j] = self.masks[blocked + j] | self.adjacent[row + j];
             }
             self.masks[next + g / 64] |= 1 << (g % 64);
             self.path.push(g as u16);
@@ -351,8 +426,9 @@ impl FleetGraph {
             while head < self.queue.len() {
                 let i = usize::from(self.queue[head]);
                 head += 1;
+                let row = i * w;
                 for k in 0..w {
-                    let mut next = self.adjacent[i * w + k];
+                    let mut next = self.adjacent[row + k];
                     while next != 0 {
                         let j = k * 64 + next.trailing_zeros() as usize;
                         next &= next - 1;
@@ -386,8 +462,9 @@ impl FleetGraph {
         while let Some(k) = (0..w).find(|&k| self.masks[frontier + k] != 0) {
             let i = k * 64 + self.masks[frontier + k].trailing_zeros() as usize;
             self.masks[frontier + k] &= self.masks[frontier + k] - 1;
+            let row = i * w;
             for j in 0..w {
-                let new = self.adjacent[i * w + j] & !self.masks[reached + j];
+                let new = self.adjacent[row + j] & !self.masks[reached + j];
                 self.masks[reached + j] |= new;
                 self.masks[frontier + j] |= new;
             }
