@@ -26,7 +26,13 @@ pub(crate) struct Scratch {
     tried: Vec<u64>,
     /// The provinces of one failure's bouncers.
     by: Vec<ProvinceId>,
+    /// Per slot, its prevent strength once asked for (`UNKNOWN` before): the standoffs and
+    /// the bounces ask for the same movers' strengths.
+    prevent: Vec<u32>,
 }
+
+/// A prevent strength not asked for yet (`Scratch::prevent`).
+const UNKNOWN: u32 = u32::MAX;
 
 fn set(bits: &mut [u64], i: usize) {
     bits[i / 64] |= 1 << (i % 64);
@@ -79,11 +85,9 @@ impl Adjudicator {
 
     pub(crate) fn outcome_checked(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
         self.find_dislodged();
-        let mut results = Vec::with_capacity(orders.len());
-        for i in 0..orders.len() {
-            let result = self.order_result(map, i);
-            results.push(result);
-        }
+        self.report.prevent.clear();
+        self.report.prevent.resize(self.slots.len(), UNKNOWN);
+        let results: Vec<OrderResult> = (0..orders.len()).map(|i| self.order_result(map, i)).collect();
         let unordered =
             self.slots[..self.units].iter().filter(|s| s.order_index == u32::MAX).map(|s| (s.power, s.loc)).collect();
 
@@ -101,6 +105,9 @@ impl Adjudicator {
         let mut dislodged_units = 0;
         for u in 0..self.units {
             let s = self.slots[u];
+            if s.order == Kind::Move {
+                set(&mut scratch.tried, usize::from(s.dst));
+            }
             let (province, loc) = if self.moved(u) {
                 if s.order == Kind::Train {
                     let end = self.train_end(map, u as u16);
@@ -119,9 +126,10 @@ impl Adjudicator {
             set(&mut scratch.at, loc.index());
             scratch.occupant[loc.index()] = Unit { power: s.power, kind: s.kind, loc };
         }
-        // Provinces some move tried to enter (trains' stations too) that nobody holds.
-        for s in &self.slots {
-            if matches!(s.order, Kind::Move | Kind::LegReach) {
+        // Provinces some move tried to enter (the units' above, trains' stations here) that
+        // nobody holds.
+        for s in &self.slots[self.units..] {
+            if s.order == Kind::LegReach {
                 set(&mut scratch.tried, usize::from(s.dst));
             }
         }
@@ -147,7 +155,7 @@ impl Adjudicator {
                 // the province it attacked (DATC 6.H.9). A train that got through a
                 // station fought no standoff there.
                 let passed = self.slots[m as usize].order == Kind::LegReach && self.resolve(map, m - 1);
-                if !passed && self.prevent_strength(map, m) > 0 {
+                if !passed && self.prevent_known(map, m) > 0 {
                     bounced = true;
                     break;
                 }
@@ -227,6 +235,21 @@ impl Adjudicator {
         MovementOutcome { results, unordered, dislodged: reports, contested, position: next }
     }
 
+    /// The prevent strength of move `m`, worked out once an outcome: every decision is
+    /// settled after the run, so it cannot change.
+    fn prevent_known(&mut self, map: &Map, m: u16) -> u32 {
+        match self.report.prevent.get(usize::from(m)) {
+            Some(&known) if known != UNKNOWN => known,
+            _ => {
+                let strength = self.prevent_strength(map, m);
+                if let Some(known) = self.report.prevent.get_mut(usize::from(m)) {
+                    *known = strength;
+                }
+                strength
+            }
+        }
+    }
+
     /// Fills `report.dislodger`: for each unit that stayed, the unit that moved into its
     /// province, if one did.
     fn find_dislodged(&mut self) {
@@ -245,6 +268,7 @@ impl Adjudicator {
         self.report.dislodger = dislodger;
     }
 
+    #[inline(always)]
     fn order_result(&mut self, map: &Map, i: usize) -> OrderResult {
         if let Some(why) = self.order_illegal[i] {
             return OrderResult::Illegal(why);
@@ -352,7 +376,7 @@ impl Adjudicator {
         }
         let mut o = self.first_mover[s.dst as usize];
         while o != NONE {
-            if o != m && attack <= self.prevent_strength(map, o) {
+            if o != m && attack <= self.prevent_known(map, o) {
                 // A train is named by the province it started from.
                 let other = self.slots[o as usize];
                 let from =

@@ -237,10 +237,7 @@ impl FleetGraph {
         self.build(map);
         let Some(v) = self.slots.iter().position(|&s| s == via) else { return false };
         let on_end = |p: u16| p == from || p == to;
-        // The usual convoy of one fleet: it borders both ends.
-        let (v_loc, v_province) = (self.locs[v], self.provinces[v]);
-        if !on_end(v_province) && map.fleet_reaches(v_loc, ProvinceId(from)) && map.fleet_reaches(v_loc, ProvinceId(to))
-        {
+        if self.short_chain_through(map, from, to, v) {
             return true;
         }
         // The searches below read every fleet's row.
@@ -280,6 +277,38 @@ impl FleetGraph {
             }
         }
         false
+    }
+
+    /// The usual convoys, answered from the map's borders without a search: a route of
+    /// `v` alone (it borders both ends), or of `v` and one fleet beside it, which is a
+    /// route without a shortcut when neither fleet borders the end the other is at.
+    fn short_chain_through(&self, map: &Map, from: u16, to: u16, v: usize) -> bool {
+        let (from, to) = (ProvinceId(from), ProvinceId(to));
+        let (v_loc, v_province) = (self.locs[v], self.provinces[v]);
+        if v_province == from.0 || v_province == to.0 {
+            return false;
+        }
+        let fleet = |loc: LocId| Some(self.at_loc[loc.index()]).filter(|&g| g != NO_FLEET && usize::from(g) != v);
+        match (map.fleet_reaches(v_loc, from), map.fleet_reaches(v_loc, to)) {
+            (true, true) => true,
+            // `v` first, then a fleet it borders at `to`'s coast.
+            (true, false) => map
+                .fleet_neighbours(v_loc)
+                .iter()
+                .any(|&loc| fleet(loc).is_some_and(|_| map.fleet_reaches(loc, to) && !map.fleet_reaches(loc, from))),
+            // A fleet at `from`'s coast (standing in neither end) that borders `v`, then `v`.
+            (false, true) => map.fleet_entries(ProvinceId(v_province)).iter().any(|&loc| {
+                fleet(loc).is_some_and(|g| {
+                    let g_province = self.provinces[usize::from(g)];
+                    g_province != from.0
+                        && g_province != to.0
+                        && map.fleet_adjacent(loc, v_loc)
+                        && map.fleet_reaches(loc, from)
+                        && !map.fleet_reaches(loc, to)
+                })
+            }),
+            (false, false) => false,
+        }
     }
 
     /// A route through `v` made of a shortest path from start fleet `s` to `v` (through
