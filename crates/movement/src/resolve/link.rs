@@ -149,12 +149,35 @@ impl Adjudicator {
                 self.link_train(map, t as u16);
             }
         }
-        // Decisions that need no other decision: orders nothing can touch are settled now.
+        // Decisions that need no other decision are settled now: a support or convoy that
+        // matches nothing fails; one that nothing moves against, over no canal, stands; a
+        // move over land and no canal, alone into a province nobody holds, succeeds (no hold
+        // strength, no prevent strength: even a move a difficult border leaves without
+        // strength enters, DATC 10.H). The decisions that wait on others are left.
         for u in 0..n {
             let s = self.slots[u];
-            if matches!(s.order, Kind::SupportHold | Kind::SupportMove | Kind::Convoy) && !s.matches {
+            let settled = match s.order {
+                Kind::SupportHold | Kind::SupportMove | Kind::Convoy if !s.matches => Some(false),
+                Kind::SupportHold | Kind::SupportMove | Kind::Convoy
+                    if self.first_mover[usize::from(s.prov)] == NONE && self.canal(u as u16) == NONE =>
+                {
+                    Some(true)
+                }
+                Kind::Move
+                    if !s.void
+                        && !s.convoyed
+                        && self.canal(u as u16) == NONE
+                        && self.unit_at[usize::from(s.dst)] == NONE
+                        && self.first_mover[usize::from(s.dst)] == u as u16
+                        && s.next_mover == NONE =>
+                {
+                    Some(true)
+                }
+                _ => None,
+            };
+            if let Some(result) = settled {
                 self.slots[u].state = State::Resolved;
-                self.slots[u].result = false;
+                self.slots[u].result = result;
             }
         }
     }
