@@ -187,7 +187,26 @@ impl FleetGraph {
         if let Some(x) = excluded {
             self.masks[REACHED * w + x / 64] &= !(1 << (x % 64));
         }
-        self.spread_to(map, ProvinceId(to), excluded)
+        // Most convoys are of one or two fleets: a first fleet at `to`'s coast, or bordering
+        // one that is, found from the map's borders before any fleet's row is filled.
+        let to = ProvinceId(to);
+        for k in 0..w {
+            let mut bits = self.masks[REACHED * w + k];
+            while bits != 0 {
+                let i = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let loc = self.locs[i];
+                if map.fleet_reaches(loc, to)
+                    || map.fleet_neighbours(loc).iter().any(|&next| {
+                        let j = self.at_loc[next.index()];
+                        j != NO_FLEET && Some(usize::from(j)) != excluded && map.fleet_reaches(next, to)
+                    })
+                {
+                    return true;
+                }
+            }
+        }
+        self.spread_to(map, to, excluded)
     }
 
     /// Grows `REACHED` along fleet borders, leaving out fleet `excluded`, until it holds a
