@@ -134,7 +134,7 @@ fn location(map: &Map, loc: LocId) -> String {
 impl Order {
     /// [`Order::check`]'s question as a yes or no, without building a message: the fast
     /// path of every adjudication.
-    #[inline]
+    #[inline(always)]
     fn ids_within(&self, powers: usize, provinces: usize, locations: usize) -> bool {
         let place =
             |p: &Place| p.province.index() < provinces && p.coast_loc().is_none_or(|loc| loc.index() < locations);
