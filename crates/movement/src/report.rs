@@ -87,12 +87,48 @@ impl Adjudicator {
         self.find_dislodged();
         self.report.prevent.clear();
         self.report.prevent.resize(self.slots.len(), UNKNOWN);
-        let results: Vec<OrderResult> = (0..orders.len()).map(|i| self.order_result(map, i)).collect();
+        let mut results = Vec::with_capacity(orders.len());
+        for i in 0..orders.len() {
+            let result = self.order_result(map, i);
+            results.push(result);
+        }
         let unordered =
             self.slots[..self.units].iter().filter(|s| s.order_index == u32::MAX).map(|s| (s.power, s.loc)).collect();
-
-        // Where units stand afterwards.
         let mut scratch = std::mem::take(&mut self.report);
+        let (units, dislodged_units) = self.units_after(map, &mut scratch);
+        let contested = self.standoffs(map, &scratch);
+        let reports = self.dislodged_reports(map, position, &scratch, &contested, dislodged_units);
+        self.report = scratch;
+
+        let mut waiting: Vec<Dislodged> = reports
+            .iter()
+            .map(|d| Dislodged {
+                unit: d.unit,
+                attacker_from: d.by,
+                by_convoy: d.by_convoy,
+                retreats: d.retreats.clone(),
+            })
+            .collect();
+        waiting.sort_by_key(|d| d.unit.loc);
+        let mut next = Position { phase: position.phase, units, dislodged: waiting, owners: position.owners.clone() };
+        next.phase.kind = if next.dislodged.is_empty() {
+            match position.phase.season {
+                Season::Spring => {
+                    next.phase.season = Season::Fall;
+                    next.phase.year = map.fall_year(position.phase.year).unwrap_or(position.phase.year);
+                    PhaseKind::Movement
+                }
+                Season::Fall => PhaseKind::Adjustment,
+            }
+        } else {
+            PhaseKind::Retreat
+        };
+        MovementOutcome { results, unordered, dislodged: reports, contested, position: next }
+    }
+
+    /// The units on the board after the phase, by location, and how many were dislodged;
+    /// fills `scratch`'s occupied and tried provinces.
+    fn units_after(&mut self, map: &Map, scratch: &mut Scratch) -> (Vec<Unit>, usize) {
         let (provinces, locations) = (map.province_count().div_ceil(64), map.location_count().div_ceil(64));
         for bits in [&mut scratch.occupied, &mut scratch.tried] {
             bits.clear();
@@ -103,19 +139,18 @@ impl Adjudicator {
         let filler = Unit { power: dip_map::PowerId(0), kind: UnitKind::Army, loc: LocId(0) };
         scratch.occupant.resize(map.location_count(), filler);
         let mut dislodged_units = 0;
-        for u in 0..self.units {
-            let s = self.slots[u];
+        let mut trains = false;
+        for (u, s) in self.slots[..self.units].iter().enumerate() {
             if s.order == Kind::Move {
                 set(&mut scratch.tried, usize::from(s.dst));
             }
-            let (province, loc) = if self.moved(u) {
-                if s.order == Kind::Train {
-                    let end = self.train_end(map, u as u16);
-                    let station = self.station(u as u16, end);
-                    (station, map.main_loc(ProvinceId(station)))
-                } else {
-                    (s.dst, s.dst_loc)
-                }
+            let moved = s.order.moves() && s.result;
+            let (province, loc) = if moved && s.order == Kind::Move {
+                (s.dst, s.dst_loc)
+            } else if moved {
+                // A train's station is found below.
+                trains = true;
+                continue;
             } else if scratch.dislodger[u] != NONE {
                 dislodged_units += 1;
                 continue;
@@ -125,6 +160,9 @@ impl Adjudicator {
             set(&mut scratch.occupied, usize::from(province));
             set(&mut scratch.at, loc.index());
             scratch.occupant[loc.index()] = Unit { power: s.power, kind: s.kind, loc };
+        }
+        if trains {
+            self.trains_after(map, scratch);
         }
         // Provinces some move tried to enter (the units' above, trains' stations here) that
         // nobody holds.
@@ -144,8 +182,27 @@ impl Adjudicator {
                 word &= word - 1;
             }
         }
+        (units, dislodged_units)
+    }
 
-        // Provinces left empty by a standoff.
+    /// The trains that moved, at the stations they got to.
+    #[cold]
+    fn trains_after(&mut self, map: &Map, scratch: &mut Scratch) {
+        for u in 0..self.units {
+            let s = self.slots[u];
+            if s.order == Kind::Train && s.result {
+                let end = self.train_end(map, u as u16);
+                let station = self.station(u as u16, end);
+                let loc = map.main_loc(ProvinceId(station));
+                set(&mut scratch.occupied, usize::from(station));
+                set(&mut scratch.at, loc.index());
+                scratch.occupant[loc.index()] = Unit { power: s.power, kind: s.kind, loc };
+            }
+        }
+    }
+
+    /// Provinces left empty by a standoff.
+    fn standoffs(&mut self, map: &Map, scratch: &Scratch) -> Vec<ProvinceId> {
         let mut contested = Vec::new();
         for p in ones(&scratch.tried) {
             let mut m = self.first_mover[p];
@@ -165,6 +222,18 @@ impl Adjudicator {
                 contested.push(ProvinceId(p as u16));
             }
         }
+        contested
+    }
+
+    /// The dislodged units with where each may retreat.
+    fn dislodged_reports(
+        &mut self,
+        map: &Map,
+        position: &Position,
+        scratch: &Scratch,
+        contested: &[ProvinceId],
+        dislodged_units: usize,
+    ) -> Vec<DislodgedReport> {
         let mut reports = Vec::with_capacity(dislodged_units);
         for u in 0..self.units {
             if reports.len() == dislodged_units {
@@ -207,32 +276,7 @@ impl Adjudicator {
                 retreats,
             });
         }
-        self.report = scratch;
-
-        let mut waiting: Vec<Dislodged> = reports
-            .iter()
-            .map(|d| Dislodged {
-                unit: d.unit,
-                attacker_from: d.by,
-                by_convoy: d.by_convoy,
-                retreats: d.retreats.clone(),
-            })
-            .collect();
-        waiting.sort_by_key(|d| d.unit.loc);
-        let mut next = Position { phase: position.phase, units, dislodged: waiting, owners: position.owners.clone() };
-        next.phase.kind = if next.dislodged.is_empty() {
-            match position.phase.season {
-                Season::Spring => {
-                    next.phase.season = Season::Fall;
-                    next.phase.year = map.fall_year(position.phase.year).unwrap_or(position.phase.year);
-                    PhaseKind::Movement
-                }
-                Season::Fall => PhaseKind::Adjustment,
-            }
-        } else {
-            PhaseKind::Retreat
-        };
-        MovementOutcome { results, unordered, dislodged: reports, contested, position: next }
+        reports
     }
 
     /// The prevent strength of move `m`, worked out once an outcome: every decision is
@@ -268,7 +312,6 @@ impl Adjudicator {
         self.report.dislodger = dislodger;
     }
 
-    #[inline(always)]
     fn order_result(&mut self, map: &Map, i: usize) -> OrderResult {
         if let Some(why) = self.order_illegal[i] {
             return OrderResult::Illegal(why);
@@ -363,7 +406,8 @@ impl Adjudicator {
     /// Provinces of the units whose strength stopped move `m`.
     fn bounced_by(&mut self, map: &Map, m: u16) -> Provinces {
         let s = self.slots[m as usize];
-        let attack = self.attack_strength(map, m);
+        // The move has its route (the caller asked `path`).
+        let attack = self.attack_on_route(map, m).map_or(0, |a| a.saturating_sub(self.border_cost(map, &s)));
         let mut by = std::mem::take(&mut self.report.by);
         by.clear();
         let opponent = self.head_to_head(map, m);

@@ -61,7 +61,7 @@ pub(crate) enum Kind {
 
 impl Kind {
     /// A unit order that may leave its province.
-    fn moves(self) -> bool {
+    pub(crate) fn moves(self) -> bool {
         matches!(self, Kind::Move | Kind::Train)
     }
 }

@@ -32,6 +32,12 @@ impl Adjudicator {
         if !self.path(map, m) {
             return None;
         }
+        self.attack_on_route(map, m)
+    }
+
+    /// [`Adjudicator::attack_before_border`] of a move known to have its route.
+    #[inline(always)]
+    pub(crate) fn attack_on_route(&mut self, map: &Map, m: u16) -> Option<u32> {
         let s = self.slots[m as usize];
         let d = self.unit_at[s.dst as usize];
         if d == NONE {
@@ -104,7 +110,7 @@ impl Adjudicator {
         (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, &s))
     }
 
-    pub(super) fn border_cost(&self, map: &Map, s: &Slot) -> u32 {
+    pub(crate) fn border_cost(&self, map: &Map, s: &Slot) -> u32 {
         if map.difficult_borders().is_empty() || s.convoyed {
             return 0;
         }
