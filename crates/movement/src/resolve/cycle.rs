@@ -9,7 +9,15 @@ use dip_map::rules::ParadoxRule;
 use super::{Adjudicator, Kind, State, backup::Guess};
 
 impl Adjudicator {
+    /// Decision `u`'s result: read if it is settled (most are, once asked), else worked out.
+    #[inline(always)]
     pub(crate) fn resolve(&mut self, map: &Map, u: u16) -> bool {
+        let slot = &self.slots[u as usize];
+        if slot.state == State::Resolved { slot.result } else { self.resolve_open(map, u) }
+    }
+
+    #[inline(never)]
+    fn resolve_open(&mut self, map: &Map, u: u16) -> bool {
         let i = u as usize;
         match self.slots[i].state {
             State::Resolved => return self.slots[i].result,
