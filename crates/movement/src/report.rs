@@ -407,7 +407,7 @@ impl Adjudicator {
     fn bounced_by(&mut self, map: &Map, m: u16) -> Provinces {
         let s = self.slots[m as usize];
         // The move has its route (the caller asked `path`).
-        let attack = self.attack_on_route(map, m).map_or(0, |a| a.saturating_sub(self.border_cost(map, &s)));
+        let attack = self.attack_on_route(map, m).map_or(0, |a| a.saturating_sub(self.border_cost(map, m)));
         let mut by = std::mem::take(&mut self.report.by);
         by.clear();
         let opponent = self.head_to_head(map, m);

@@ -21,7 +21,7 @@ impl Adjudicator {
     pub(super) fn adjudicate_move(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
         let Some(before_border) = self.attack_before_border(map, m) else { return false };
-        let attack = before_border.saturating_sub(self.border_cost(map, &s));
+        let attack = before_border.saturating_sub(self.border_cost(map, m));
         let opponent = self.head_to_head(map, m);
         if opponent != NONE {
             if attack <= self.defend_strength(map, opponent) {
@@ -96,8 +96,7 @@ impl Adjudicator {
     /// A move over a difficult border cuts support only with strength left after the border
     /// (DATC 10.A, 10.B); supports from the supporter's own power do not count (10.O).
     pub(super) fn strong_enough_to_cut(&mut self, map: &Map, m: u16, supporter: PowerId) -> bool {
-        let s = self.slots[m as usize];
-        let cost = self.border_cost(map, &s);
+        let cost = self.border_cost(map, m);
         cost == 0 || 1 + self.support_count(map, m, Some(supporter)) > cost
     }
 

@@ -256,7 +256,7 @@ impl Adjudicator {
     fn attack_explained(&mut self, map: &Map, m: u16) -> Strength {
         let s = self.slots[usize::from(m)];
         let value = self.attack_strength(map, m);
-        let toll = self.border_cost(map, &s);
+        let toll = self.border_cost(map, m);
         let (except, note) = if !self.path(map, m) {
             (None, Some(StrengthNote::NoRoute))
         } else {
@@ -316,7 +316,7 @@ impl Adjudicator {
         }
         let supports = self.supports_of(map, m, None);
         let mut strength = self.strength(StrengthKind::Defend, m, value, supports, None);
-        strength.toll = self.border_cost(map, &s);
+        strength.toll = self.border_cost(map, m);
         strength
     }
 
@@ -353,7 +353,7 @@ impl Adjudicator {
         };
         let supports = self.supports_of(map, m, None);
         let mut strength = self.strength(StrengthKind::Prevent, m, value, supports, note);
-        strength.toll = self.border_cost(map, &s);
+        strength.toll = self.border_cost(map, m);
         strength
     }
 

@@ -4,7 +4,7 @@
 use dip_map::rules::DislodgedUnitBounce;
 use dip_map::{Map, PowerId, ProvinceId};
 
-use super::{Adjudicator, Kind, NONE, Slot};
+use super::{Adjudicator, Kind, NONE};
 
 impl Adjudicator {
     /// Count of successful supports of `u`'s order, leaving out supporters of `except`.
@@ -22,8 +22,7 @@ impl Adjudicator {
     }
 
     pub(crate) fn attack_strength(&mut self, map: &Map, m: u16) -> u32 {
-        let s = self.slots[m as usize];
-        self.attack_before_border(map, m).map_or(0, |a| a.saturating_sub(self.border_cost(map, &s)))
+        self.attack_before_border(map, m).map_or(0, |a| a.saturating_sub(self.border_cost(map, m)))
     }
 
     /// The attack strength before a difficult border takes its toll, or `None` when the
@@ -76,7 +75,7 @@ impl Adjudicator {
             // Met head to head at its first station, a train is as strong as it is there.
             return self.leg_strength(map, m, 1);
         }
-        (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, &s))
+        (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, m))
     }
 
     pub(crate) fn prevent_strength(&mut self, map: &Map, m: u16) -> u32 {
@@ -107,11 +106,17 @@ impl Adjudicator {
                 return 0;
             }
         }
-        (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, &s))
+        (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, m))
     }
 
-    pub(crate) fn border_cost(&self, map: &Map, s: &Slot) -> u32 {
-        if map.difficult_borders().is_empty() || s.convoyed {
+    /// The toll of the difficult border move `m` crosses (none by convoy).
+    #[inline(always)]
+    pub(crate) fn border_cost(&self, map: &Map, m: u16) -> u32 {
+        if map.difficult_borders().is_empty() {
+            return 0;
+        }
+        let s = &self.slots[usize::from(m)];
+        if s.convoyed {
             return 0;
         }
         u32::from(map.border_cost(ProvinceId(s.prov), ProvinceId(s.dst)))
