@@ -207,10 +207,16 @@ impl Adjudicator {
         if from == to || !map.can_hold(UnitKind::Army, ProvinceId(to)) {
             return false;
         }
+        // The graph knows a fleet by its location.
+        let loc = |slot: u16| self.slots.get(usize::from(slot)).map(|s| s.loc);
         if via == NONE {
+            let except = loc(except);
             self.fleets.connects(map, from, to, except)
         } else {
-            self.fleets.chain_through(map, from, to, via)
+            match loc(via) {
+                Some(via) => self.fleets.chain_through(map, from, to, via),
+                None => false,
+            }
         }
     }
 }

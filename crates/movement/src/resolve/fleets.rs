@@ -23,6 +23,9 @@ pub(crate) struct FleetGraph {
     /// Fleet borders between the fleets, one mask per fleet: the fleets it borders (filled
     /// when a search first reaches the fleet: mask `DONE`).
     adjacent: Vec<u64>,
+    /// The locations of the fleets, one bit each: the questions answered from the map's
+    /// borders (a route of one or two fleets) read only this, and build nothing.
+    on_loc: Vec<u64>,
     /// Per location of the map, the fleet standing there, or `NO_FLEET`; set while the
     /// graph is built (every entry is `NO_FLEET` when it is not).
     at_loc: Vec<u16>,
@@ -56,7 +59,8 @@ const DONE: usize = 6;
 const DEPTHS: usize = 7;
 
 impl FleetGraph {
-    pub fn clear(&mut self) {
+    /// Empties the graph for a phase on `map`.
+    pub fn clear(&mut self, map: &Map) {
         if self.built {
             for loc in &self.locs {
                 self.at_loc[loc.index()] = NO_FLEET;
@@ -66,12 +70,25 @@ impl FleetGraph {
         self.locs.clear();
         self.provinces.clear();
         self.built = false;
+        let words = map.location_count().div_ceil(64);
+        self.on_loc.clear();
+        self.on_loc.resize(words, 0);
     }
 
+    /// A fleet that may convoy, in slot `slot`, at `loc` in `province`.
     pub fn push(&mut self, slot: u16, loc: LocId, province: u16) {
         self.slots.push(slot);
         self.locs.push(loc);
         self.provinces.push(province);
+        if let Some(word) = self.on_loc.get_mut(loc.index() / 64) {
+            *word |= 1 << (loc.index() % 64);
+        }
+    }
+
+    /// Whether a fleet that may convoy stands at `loc`.
+    #[inline]
+    fn fleet_on(&self, loc: LocId) -> bool {
+        self.on_loc.get(loc.index() / 64).is_some_and(|word| word >> (loc.index() % 64) & 1 == 1)
     }
 
     /// Readies the graph for questions: the fleets by location, the masks' size, no
@@ -162,51 +179,48 @@ impl FleetGraph {
     /// Whether the fleets but the one in slot `except` link `from` to `to`: a fleet at
     /// `from`'s coast (not standing in `from` or `to`), then fleets bordering each other,
     /// the last at `to`'s coast.
-    pub fn connects(&mut self, map: &Map, from: u16, to: u16, except: u16) -> bool {
+    pub fn connects(&mut self, map: &Map, from: u16, to: u16, except: Option<LocId>) -> bool {
         if self.slots.is_empty() {
             return false;
         }
-        self.build(map);
-        let w = self.words;
-        let excluded = self.slots.iter().position(|&s| s == except);
-        // The first fleets: at `from`'s coast, standing in neither end, not the excluded.
-        let mut reached = 0;
-        for &loc in map.fleet_entries(ProvinceId(from)) {
-            let i = self.at_loc[loc.index()];
-            if i != NO_FLEET && self.provinces[usize::from(i)] != from && self.provinces[usize::from(i)] != to {
-                if reached == 0 {
-                    self.mask(REACHED).fill(0);
-                }
-                reached += 1;
-                self.masks[REACHED * w + usize::from(i) / 64] |= 1 << (i % 64);
+        let (from_province, to_province) = (ProvinceId(from), ProvinceId(to));
+        let first = |graph: &Self, loc: LocId| {
+            let p = map.province_of(loc).0;
+            graph.fleet_on(loc) && Some(loc) != except && p != from && p != to
+        };
+        // Most convoys are of one or two fleets: a first fleet (at `from`'s coast, standing
+        // in neither end, not the excluded one) at `to`'s coast, or bordering one that is,
+        // found from the map's borders and the fleets' locations without building anything.
+        let mut starts = false;
+        for &loc in map.fleet_entries(from_province) {
+            if !first(self, loc) {
+                continue;
+            }
+            starts = true;
+            if map.fleet_reaches(loc, to_province)
+                || map
+                    .fleet_neighbours(loc)
+                    .iter()
+                    .any(|&next| self.fleet_on(next) && Some(next) != except && map.fleet_reaches(next, to_province))
+            {
+                return true;
             }
         }
-        if reached == 0 {
+        if !starts {
             return false;
         }
-        if let Some(x) = excluded {
-            self.masks[REACHED * w + x / 64] &= !(1 << (x % 64));
-        }
-        // Most convoys are of one or two fleets: a first fleet at `to`'s coast, or bordering
-        // one that is, found from the map's borders before any fleet's row is filled.
-        let to = ProvinceId(to);
-        for k in 0..w {
-            let mut bits = self.masks[REACHED * w + k];
-            while bits != 0 {
-                let i = k * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let loc = self.locs[i];
-                if map.fleet_reaches(loc, to)
-                    || map.fleet_neighbours(loc).iter().any(|&next| {
-                        let j = self.at_loc[next.index()];
-                        j != NO_FLEET && Some(usize::from(j)) != excluded && map.fleet_reaches(next, to)
-                    })
-                {
-                    return true;
-                }
+        // Longer chains: a search through the fleets' borders.
+        self.build(map);
+        let w = self.words;
+        self.mask(REACHED).fill(0);
+        for &loc in map.fleet_entries(from_province) {
+            if first(self, loc) {
+                let i = usize::from(self.at_loc[loc.index()]);
+                self.masks[REACHED * w + i / 64] |= 1 << (i % 64);
             }
         }
-        self.spread_to(map, to, excluded)
+        let excluded = except.map(|loc| self.at_loc[loc.index()]).filter(|&i| i != NO_FLEET).map(usize::from);
+        self.spread_to(map, to_province, excluded)
     }
 
     /// Grows `REACHED` along fleet borders, leaving out fleet `excluded`, until it holds a
@@ -252,13 +266,16 @@ impl FleetGraph {
     /// route without a shortcut (no fleet of it borders a fleet of it other than its
     /// neighbours, only its first fleet is at `from`'s coast, only its last at `to`'s)
     /// that passes through `via` (DATC 6.G.19).
-    pub fn chain_through(&mut self, map: &Map, from: u16, to: u16, via: u16) -> bool {
-        self.build(map);
-        let Some(v) = self.slots.iter().position(|&s| s == via) else { return false };
-        let on_end = |p: u16| p == from || p == to;
-        if self.short_chain_through(map, from, to, v) {
+    pub fn chain_through(&mut self, map: &Map, from: u16, to: u16, via: LocId) -> bool {
+        if !self.fleet_on(via) {
+            return false;
+        }
+        if self.short_chain_through(map, from, to, via) {
             return true;
         }
+        self.build(map);
+        let v = usize::from(self.at_loc[via.index()]);
+        let on_end = |p: u16| p == from || p == to;
         // The searches below read every fleet's row.
         self.fill_rows(map);
         self.reaching(map, FROM, from);
@@ -301,30 +318,29 @@ impl FleetGraph {
     /// The usual convoys, answered from the map's borders without a search: a route of
     /// `v` alone (it borders both ends), or of `v` and one fleet beside it, which is a
     /// route without a shortcut when neither fleet borders the end the other is at.
-    fn short_chain_through(&self, map: &Map, from: u16, to: u16, v: usize) -> bool {
+    fn short_chain_through(&self, map: &Map, from: u16, to: u16, v_loc: LocId) -> bool {
         let (from, to) = (ProvinceId(from), ProvinceId(to));
-        let (v_loc, v_province) = (self.locs[v], self.provinces[v]);
-        if v_province == from.0 || v_province == to.0 {
+        let v_province = map.province_of(v_loc);
+        if v_province == from || v_province == to {
             return false;
         }
-        let fleet = |loc: LocId| Some(self.at_loc[loc.index()]).filter(|&g| g != NO_FLEET && usize::from(g) != v);
+        let fleet = |loc: LocId| loc != v_loc && self.fleet_on(loc);
         match (map.fleet_reaches(v_loc, from), map.fleet_reaches(v_loc, to)) {
             (true, true) => true,
             // `v` first, then a fleet it borders at `to`'s coast.
             (true, false) => map
                 .fleet_neighbours(v_loc)
                 .iter()
-                .any(|&loc| fleet(loc).is_some_and(|_| map.fleet_reaches(loc, to) && !map.fleet_reaches(loc, from))),
+                .any(|&loc| fleet(loc) && map.fleet_reaches(loc, to) && !map.fleet_reaches(loc, from)),
             // A fleet at `from`'s coast (standing in neither end) that borders `v`, then `v`.
-            (false, true) => map.fleet_entries(ProvinceId(v_province)).iter().any(|&loc| {
-                fleet(loc).is_some_and(|g| {
-                    let g_province = self.provinces[usize::from(g)];
-                    g_province != from.0
-                        && g_province != to.0
-                        && map.fleet_adjacent(loc, v_loc)
-                        && map.fleet_reaches(loc, from)
-                        && !map.fleet_reaches(loc, to)
-                })
+            (false, true) => map.fleet_entries(v_province).iter().any(|&loc| {
+                let province = map.province_of(loc);
+                fleet(loc)
+                    && province != from
+                    && province != to
+                    && map.fleet_adjacent(loc, v_loc)
+                    && map.fleet_reaches(loc, from)
+                    && !map.fleet_reaches(loc, to)
             }),
             (false, false) => false,
         }
@@ -617,6 +633,7 @@ mod tests {
         let (mut routes, mut chains) = (0, 0);
         for _ in 0..60 {
             let mut graph = FleetGraph::default();
+            graph.clear(map);
             let mut fleets = Vec::new();
             for (slot, &p) in seas.iter().enumerate() {
                 if random(3) > 0 {
@@ -629,12 +646,12 @@ mod tests {
                 if from == to || fleets.is_empty() {
                     continue;
                 }
-                let except = fleets[random(fleets.len())].0;
-                let connects = graph.connects(map, from, to, except);
+                let (except, except_loc, _) = fleets[random(fleets.len())];
+                let connects = graph.connects(map, from, to, Some(except_loc));
                 assert_eq!(connects, connects_reference(map, &fleets, from, to, except));
                 routes += usize::from(connects);
                 let via = random(fleets.len());
-                let chain = graph.chain_through(map, from, to, fleets[via].0);
+                let chain = graph.chain_through(map, from, to, fleets[via].1);
                 assert_eq!(chain, chain_reference(map, &fleets, from, to, via), "{from} {to} via {via}");
                 chains += usize::from(chain);
             }

@@ -371,7 +371,7 @@ impl Adjudicator {
         self.recursion_hits = 0;
         self.lowest_hit = u32::MAX;
         self.guess_based = false;
-        self.fleets.clear();
+        self.fleets.clear(map);
         self.backup_settled.clear();
         for unit in &position.units {
             let prov = map.province_of(unit.loc);
