@@ -17,7 +17,9 @@ impl Adjudicator {
     /// Checks each order on its own and applies the legal ones to their units.
     pub(super) fn intake(&mut self, map: &Map, orders: &[Order]) {
         self.order_unit.clear();
+        self.order_unit.resize(orders.len(), NONE);
         self.order_illegal.clear();
+        self.order_illegal.resize(orders.len(), None);
         self.ordered_power.clear();
         self.ordered_power.resize(map.power_count(), false);
         for (i, order) in orders.iter().enumerate() {
@@ -26,8 +28,7 @@ impl Adjudicator {
             }
             if let Action::Permit { canal, .. } = order.action {
                 let illegal = self.check_permit(map, order, canal, i).err();
-                self.order_unit.push(NONE);
-                self.order_illegal.push(illegal);
+                self.order_illegal[i] = illegal;
                 continue;
             }
             let (unit, illegal) = match self.check(map, order) {
@@ -69,8 +70,10 @@ impl Adjudicator {
                 }
                 Err((unit, why)) => (unit, Some(why)),
             };
-            self.order_unit.push(unit);
-            self.order_illegal.push(illegal);
+            self.order_unit[i] = unit;
+            if illegal.is_some() {
+                self.order_illegal[i] = illegal;
+            }
         }
         if self.rules.implicit_orders == ImplicitOrders::Allowed {
             self.implicit_moves(map, orders);
