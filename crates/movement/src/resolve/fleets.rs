@@ -14,8 +14,10 @@ const ROUTE_BUDGET: u32 = 400;
 
 #[derive(Debug, Default)]
 pub(crate) struct FleetGraph {
-    /// Slot of each fleet; fleet `i` is bit `i` of every mask.
-    slots: Vec<u16>,
+    /// Fleets on the board that may convoy.
+    count: usize,
+    /// Once built, each fleet's location and province, in location order; fleet `i` is bit
+    /// `i` of every mask.
     locs: Vec<LocId>,
     provinces: Vec<u16>,
     /// Words of one mask.
@@ -66,22 +68,18 @@ impl FleetGraph {
                 self.at_loc[loc.index()] = NO_FLEET;
             }
         }
-        self.slots.clear();
-        self.locs.clear();
-        self.provinces.clear();
+        self.count = 0;
         self.built = false;
         let words = map.location_count().div_ceil(64);
         self.on_loc.clear();
         self.on_loc.resize(words, 0);
     }
 
-    /// A fleet that may convoy, in slot `slot`, at `loc` in `province`.
-    pub fn push(&mut self, slot: u16, loc: LocId, province: u16) {
-        self.slots.push(slot);
-        self.locs.push(loc);
-        self.provinces.push(province);
+    /// A fleet that may convoy, at `loc` (one unit a province: one fleet a location).
+    pub fn push(&mut self, loc: LocId) {
         if let Some(word) = self.on_loc.get_mut(loc.index() / 64) {
             *word |= 1 << (loc.index() % 64);
+            self.count += 1;
         }
     }
 
@@ -97,7 +95,19 @@ impl FleetGraph {
         if self.built {
             return;
         }
-        let n = self.slots.len();
+        // The fleets in location order: fleet `i` is bit `i` of every mask.
+        self.locs.clear();
+        self.provinces.clear();
+        for (k, &word) in self.on_loc.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let loc = LocId((k * 64 + word.trailing_zeros() as usize) as u16);
+                word &= word - 1;
+                self.locs.push(loc);
+                self.provinces.push(map.province_of(loc).0);
+            }
+        }
+        let n = self.locs.len();
         let w = n.div_ceil(64).max(1);
         self.words = w;
         if self.adjacent.len() < n * w {
@@ -131,7 +141,7 @@ impl FleetGraph {
     /// innermost loops, which then do without `row`'s test.
     fn fill_rows(&mut self, map: &Map) {
         let w = self.words;
-        for i in 0..self.slots.len() {
+        for i in 0..self.locs.len() {
             if self.masks[DONE * w + i / 64] >> (i % 64) & 1 == 0 {
                 self.fill_row(map, i);
             }
@@ -180,7 +190,7 @@ impl FleetGraph {
     /// `from`'s coast (not standing in `from` or `to`), then fleets bordering each other,
     /// the last at `to`'s coast.
     pub fn connects(&mut self, map: &Map, from: u16, to: u16, except: Option<LocId>) -> bool {
-        if self.slots.is_empty() {
+        if self.count == 0 {
             return false;
         }
         let (from_province, to_province) = (ProvinceId(from), ProvinceId(to));
@@ -282,7 +292,7 @@ impl FleetGraph {
         self.reaching(map, TO, to);
         let starts = |graph: &Self, s: usize| graph.has(FROM, s) && !on_end(graph.provinces[s]);
         // Nearly always a route made of two shortest paths is found at once.
-        for s in 0..self.slots.len() {
+        for s in 0..self.locs.len() {
             if starts(self, s) && self.shortest_route(s, v) {
                 return true;
             }
@@ -292,7 +302,7 @@ impl FleetGraph {
         let mut budget = ROUTE_BUDGET;
         let mut order = std::mem::take(&mut self.order);
         order.clear();
-        order.extend((0..self.slots.len() as u16).filter(|&s| starts(self, usize::from(s))));
+        order.extend((0..self.locs.len() as u16).filter(|&s| starts(self, usize::from(s))));
         order.sort_by_key(|&s| self.to_via[usize::from(s)]);
         self.order = order;
         for k in 0..self.order.len() {
@@ -390,7 +400,7 @@ impl FleetGraph {
     /// of mask `GOAL`, with the way there in `parent`.
     fn nearest(&mut self, source: usize) -> Option<usize> {
         let w = self.words;
-        self.parent.resize(self.slots.len(), 0);
+        self.parent.resize(self.locs.len(), 0);
         for k in 0..w {
             self.masks[REACHED * w + k] = !self.masks[USABLE * w + k];
         }
@@ -473,7 +483,7 @@ impl FleetGraph {
     /// Fills `to_via` with each fleet's distance in borders to fleet `v`, and `to_end`
     /// with its distance to the fleets at the destination's coast (mask `TO`).
     fn distances(&mut self, v: usize) {
-        let n = self.slots.len();
+        let n = self.locs.len();
         for to_end in [false, true] {
             let mut dist = std::mem::take(if to_end { &mut self.to_end } else { &mut self.to_via });
             dist.clear();
@@ -638,7 +648,7 @@ mod tests {
             for (slot, &p) in seas.iter().enumerate() {
                 if random(3) > 0 {
                     fleets.push((slot as u16, map.main_loc(p), p.0));
-                    graph.push(slot as u16, map.main_loc(p), p.0);
+                    graph.push(map.main_loc(p));
                 }
             }
             for _ in 0..40 {

@@ -388,7 +388,7 @@ impl Adjudicator {
             self.unit_at[prov.index()] = self.slots.len() as u16;
             // A fleet on ice cannot convoy (DATC 8.E).
             if unit.kind == UnitKind::Fleet && map.can_convoy(prov) && !map.is_frozen(prov, position.phase.season) {
-                self.fleets.push(self.slots.len() as u16, unit.loc, prov.0);
+                self.fleets.push(unit.loc);
             }
             self.slots.push(Slot::new(unit.power, unit.kind, unit.loc, prov.0));
         }
