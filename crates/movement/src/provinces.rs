@@ -40,6 +40,22 @@ impl Provinces {
         }
     }
 
+    /// Adds `id` at the end (the list goes on the heap once the inline room is full).
+    pub fn push(&mut self, id: ProvinceId) {
+        match &mut self.0 {
+            Repr::Inline { len, ids } if usize::from(*len) < INLINE => {
+                ids[usize::from(*len)] = id;
+                *len += 1;
+            }
+            Repr::Inline { ids, .. } => {
+                let mut heap = ids.to_vec();
+                heap.push(id);
+                self.0 = Repr::Heap(heap);
+            }
+            Repr::Heap(ids) => ids.push(id),
+        }
+    }
+
     /// The provinces as a slice.
     pub fn as_slice(&self) -> &[ProvinceId] {
         match &self.0 {
@@ -146,6 +162,9 @@ mod tests {
             assert_eq!(&list[..], &ids[..n]);
             assert_eq!(list, Provinces::from_slice(&ids[..n]));
             assert_eq!(list, ids[..n].iter().copied().collect::<Provinces>());
+            let mut pushed = Provinces::new();
+            ids[..n].iter().for_each(|&id| pushed.push(id));
+            assert_eq!(pushed, list);
         }
         // Stored differently, equal all the same.
         let heap = Provinces(Repr::Heap(vec![ProvinceId(3)]));

@@ -24,8 +24,6 @@ pub(crate) struct Scratch {
     occupied: Vec<u64>,
     /// Provinces some move tried to enter and that nobody holds after the phase.
     tried: Vec<u64>,
-    /// The provinces of one failure's bouncers.
-    by: Vec<ProvinceId>,
     /// Per slot, its prevent strength once asked for (`UNKNOWN` before): the standoffs and
     /// the bounces ask for the same movers' strengths.
     prevent: Vec<u32>,
@@ -408,8 +406,8 @@ impl Adjudicator {
         let s = self.slots[m as usize];
         // The move has its route (the caller asked `path`).
         let attack = self.attack_on_route(map, m).map_or(0, |a| a.saturating_sub(self.border_cost(map, m)));
-        let mut by = std::mem::take(&mut self.report.by);
-        by.clear();
+        // Inline for the usual one or two; no allocation.
+        let mut by = Provinces::new();
         let opponent = self.head_to_head(map, m);
         if opponent != NONE {
             if attack <= self.defend_strength(map, opponent) {
@@ -432,17 +430,14 @@ impl Adjudicator {
         if by.is_empty() {
             self.kept_from_swapping(map, m, &mut by);
         }
-        // Inline for the usual one or two; no allocation.
-        let list = Provinces::from_slice(&by);
-        self.report.by = by;
-        list
+        by
     }
 
     /// A move nothing else stopped: one of a pair over land that the backup rule kept from
     /// swapping (via-or-land-fallback) was stopped by the unit in its destination.
     #[cold]
     #[inline(never)]
-    fn kept_from_swapping(&self, map: &Map, m: u16, by: &mut Vec<ProvinceId>) {
+    fn kept_from_swapping(&self, map: &Map, m: u16, by: &mut Provinces) {
         if self.land_pair(map, m) {
             by.push(ProvinceId(self.slots[m as usize].dst));
         }
