@@ -138,9 +138,12 @@ impl Adjudicator {
         scratch.occupant.resize(map.location_count(), filler);
         let mut dislodged_units = 0;
         let mut trains = false;
+        // The tables as slices: their base and length stay in registers through the loop.
+        let (tried, occupied, at) = (&mut scratch.tried[..], &mut scratch.occupied[..], &mut scratch.at[..]);
+        let (occupant, dislodger) = (&mut scratch.occupant[..], &scratch.dislodger[..]);
         for (u, s) in self.slots[..self.units].iter().enumerate() {
             if s.order == Kind::Move {
-                set(&mut scratch.tried, usize::from(s.dst));
+                set(tried, usize::from(s.dst));
             }
             let moved = s.order.moves() && s.result;
             let (province, loc) = if moved && s.order == Kind::Move {
@@ -149,15 +152,17 @@ impl Adjudicator {
                 // A train's station is found below.
                 trains = true;
                 continue;
-            } else if scratch.dislodger[u] != NONE {
+            } else if dislodger.get(u).is_some_and(|&by| by != NONE) {
                 dislodged_units += 1;
                 continue;
             } else {
                 (s.prov, s.loc)
             };
-            set(&mut scratch.occupied, usize::from(province));
-            set(&mut scratch.at, loc.index());
-            scratch.occupant[loc.index()] = Unit { power: s.power, kind: s.kind, loc };
+            set(occupied, usize::from(province));
+            set(at, loc.index());
+            if let Some(slot) = occupant.get_mut(loc.index()) {
+                *slot = Unit { power: s.power, kind: s.kind, loc };
+            }
         }
         if trains {
             self.trains_after(map, scratch);
