@@ -47,18 +47,17 @@ pub fn legal_orders_at(map: &Map, position: &Position, province: ProvinceId) -> 
 pub struct LegalOrders<'a> {
     map: &'a Map,
     position: &'a Position,
-    /// Words of a bit set over provinces.
+    /// Words of a bit set over provinces, and of one over units.
     words: usize,
-    /// Per unit of the position (movement phase): where it may support into, where its
-    /// moves go (provinces, railroads included).
-    support_reach: Vec<u64>,
-    moves_to: Vec<u64>,
-    /// Per unit: how many moves it has (for a bound on the length of its list).
-    moves: Vec<usize>,
-    /// Per province: the units standing there or moving there, as a bit set over units
-    /// (`unit_words` words): the units a unit reaching the province may support.
-    touching: Vec<u64>,
     unit_words: usize,
+    /// The bit sets of a movement phase, in one allocation (read by
+    /// [`LegalOrders::support_reach`], [`LegalOrders::moves_to`] and
+    /// [`LegalOrders::touching`]): per unit (`words` words each), where it may support
+    /// into, then where its moves go (provinces, railroads included); per province
+    /// (`unit_words` words each, bit sets over units), the units standing there or moving
+    /// there (those a unit reaching the province may support), then the units standing
+    /// there (those whose hold it may support).
+    board: Vec<u64>,
     /// Fleets that may convoy (their provinces); per fleet, the fleets it borders (a bit set
     /// over fleets, `fleet_words` words) and the provinces it reaches where an army may
     /// stand.
@@ -101,11 +100,8 @@ impl<'a> LegalOrders<'a> {
             map,
             position,
             words,
-            support_reach: Vec::new(),
-            moves_to: Vec::new(),
-            moves: Vec::new(),
-            touching: Vec::new(),
             unit_words: 0,
+            board: Vec::new(),
             fleets: Vec::new(),
             fleet_words: 0,
             fleet_borders: Vec::new(),
@@ -275,15 +271,8 @@ impl<'a> LegalOrders<'a> {
     /// Buffers for listing units one by one, made at their full size at once (growing
     /// them a step at a time cost more than filling them).
     fn scratch(&self) -> Scratch {
-        let (w, uw) = (self.words, self.unit_words);
-        Scratch {
-            candidates: Vec::with_capacity(uw),
-            carried: Vec::with_capacity(uw),
-            supported: Vec::with_capacity(self.position.units.len()),
-            seen: Vec::with_capacity(w),
-            open_reach: Vec::with_capacity(w),
-            round_fleets: Vec::new(),
-        }
+        let (words, unit_words) = (self.words, self.unit_words);
+        Scratch { sets: vec![0; 3 * unit_words + 2 * words], words, unit_words, round_fleets: Vec::new() }
     }
 
     /// Leaves in `set` (a bit set over provinces) only the provinces an order may go into
@@ -306,12 +295,34 @@ impl<'a> LegalOrders<'a> {
         set[p.index() / 64] >> (p.index() % 64) & 1 == 1
     }
 
+    /// Where unit `u` may support into (a bit set over provinces; movement phase).
+    #[inline]
+    fn support_reach(&self, u: usize) -> &[u64] {
+        &self.board[u * self.words..][..self.words]
+    }
+
+    /// Every unit's moves (where they go, `words` words a unit; movement phase).
+    #[inline]
+    fn moves_to_all(&self) -> &[u64] {
+        let n = self.position.units.len() * self.words;
+        &self.board[n..2 * n]
+    }
+
+    /// Per province, the units standing or moving there, then the units standing there
+    /// (`unit_words` words a province; movement phase).
+    #[inline]
+    fn touching(&self) -> (&[u64], &[u64]) {
+        let rows = self.map.province_count() * self.unit_words;
+        self.board[2 * self.position.units.len() * self.words..].split_at(rows)
+    }
+
     /// The bit sets of a movement phase.
     fn read_board(&mut self) {
         let (map, position, w) = (self.map, self.position, self.words);
-        let n = position.units.len();
-        self.support_reach = vec![0; n * w];
-        self.moves_to = vec![0; n * w];
+        let (n, provinces) = (position.units.len(), map.province_count());
+        let uw = n.div_ceil(64);
+        self.unit_words = uw;
+        self.board = vec![0; 2 * n * w + 2 * provinces * uw];
         let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
         if map.has_ice() {
             let mut thawed = vec![0; w];
@@ -322,20 +333,16 @@ impl<'a> LegalOrders<'a> {
         }
         let difficult = !map.difficult_borders().is_empty();
         let railroads = !map.railroads().is_empty();
-        self.moves.clear();
-        self.moves.reserve(n);
-        for (u, unit) in position.units.iter().enumerate() {
+        let (reaches, rest) = self.board.split_at_mut(n * w);
+        let (moves_to, rest) = rest.split_at_mut(n * w);
+        let (touching, standing) = rest.split_at_mut(provinces * uw);
+        for (u, ((unit, reach), moves)) in
+            position.units.iter().zip(reaches.chunks_exact_mut(w)).zip(moves_to.chunks_exact_mut(w)).enumerate()
+        {
             let here = map.province_of(unit.loc);
-            let (reach, moves) = (&mut self.support_reach[u * w..][..w], &mut self.moves_to[u * w..][..w]);
             // The map's bit set of the provinces it borders, copied a word at a time.
             map.move_provinces_into(unit.kind, unit.loc, moves);
-            for (r, &m) in reach.iter_mut().zip(moves.iter()) {
-                *r = m;
-            }
-            let mut count = match unit.kind {
-                UnitKind::Army => map.army_neighbours(here).len(),
-                UnitKind::Fleet => map.fleet_neighbours(unit.loc).len(),
-            };
+            reach.copy_from_slice(moves);
             // No support across a difficult border.
             if difficult {
                 for p in ones(moves).filter(|&p| map.border_cost(here, p) != 0) {
@@ -343,21 +350,13 @@ impl<'a> LegalOrders<'a> {
                 }
             }
             if railroads {
-                for_each_station(map, unit.power, unit.kind, here, |_, p| {
-                    set(moves, p);
-                    count += 1;
-                });
+                for_each_station(map, unit.power, unit.kind, here, |_, p| set(moves, p));
             }
-            self.moves.push(count);
-        }
-        let uw = n.div_ceil(64);
-        self.unit_words = uw;
-        self.touching = vec![0; map.province_count() * uw];
-        for (u, unit) in position.units.iter().enumerate() {
-            let bit = 1 << (u % 64);
-            self.touching[map.province_of(unit.loc).index() * uw + u / 64] |= bit;
-            for p in ones(&self.moves_to[u * w..][..w]) {
-                self.touching[p.index() * uw + u / 64] |= bit;
+            let (word, bit) = (u / 64, 1 << (u % 64));
+            standing[here.index() * uw + word] |= bit;
+            touching[here.index() * uw + word] |= bit;
+            for p in ones(moves) {
+                touching[p.index() * uw + word] |= bit;
             }
         }
         // The fleets that may convoy: where each stands, reaches, and which it borders
@@ -665,83 +664,106 @@ impl<'a> LegalOrders<'a> {
     }
 
     /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives,
-    /// into a list allocated once (at a bound on its length).
+    /// into a list allocated once (at its length, or a bound on it: see
+    /// [`LegalOrders::order_count`]).
     fn unit_orders(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> Vec<Order> {
         let map = self.map;
         let unit = &self.position.units[u];
-        let (here, coast) = (map.province_of(unit.loc), coast_of(map, unit.loc));
-        // The unit built from copies each time: cheaper than cloning its description.
-        let order = |action: LegalAction| Order::new(unit.power, named(unit.kind, here, coast), action.to_action(map));
-        if self.only_holds(u) {
-            return vec![order(LegalAction::Hold)];
+        let here = map.province_of(unit.loc);
+        let (power, unit_spec) = (unit.power, named(unit.kind, here, coast_of(map, unit.loc)));
+        if self.only_holds(unit, here) {
+            return vec![Order::new(power, unit_spec, Action::Hold)];
         }
-        self.supported_units(u, scratch, convoy);
-        let mut sink = OrderSink {
-            map,
-            orders: Vec::with_capacity(self.bound(u, scratch, convoy)),
-            power: unit.power,
-            unit: (unit.kind, here, coast),
-        };
-        self.actions_of(u, scratch, convoy, &mut sink);
+        let me = Ordered { u, unit, here };
+        let (mut sets, round_fleets) = scratch.sets();
+        self.supported_units(me, &mut sets, convoy);
+        let orders = Vec::with_capacity(self.order_count(me, &sets, convoy));
+        let mut sink = OrderSink { map, orders, power, unit: unit_spec };
+        self.actions_of(me, &mut sets, round_fleets, convoy, &mut sink);
         sink.orders
     }
 
-    /// Whether unit `u` may only hold: on ice, or of a neutral power.
-    fn only_holds(&self, u: usize) -> bool {
-        let unit = &self.position.units[u];
-        self.frozen(self.map.province_of(unit.loc)) || self.map.is_neutral(unit.power)
+    /// Whether `unit` (in `here`) may only hold: on ice, or of a neutral power.
+    fn only_holds(&self, unit: &dip_map::Unit, here: ProvinceId) -> bool {
+        self.frozen(here) || self.map.is_neutral(unit.power)
     }
 
-    /// About how many orders unit `u` has, its supported units found: its list is
-    /// allocated once.
-    fn bound(&self, u: usize, scratch: &Scratch, convoy: &ConvoyReach) -> usize {
-        let w = self.words;
-        let reach = |u: usize| convoy.provinces.get(u * w..(u + 1) * w).unwrap_or_default();
-        let count = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(x, y)| (x & y).count_ones() as usize).sum::<usize>();
-        let my_reach = &self.support_reach[u * w..][..w];
-        let mut bound = 1 + self.moves[u] + scratch.supported.iter().map(|&o| 1 + self.moves[o]).sum::<usize>();
-        if self.fleets.is_empty() {
-            return bound;
+    /// How many orders a unit has, its supported units found: its list is allocated once,
+    /// at that length. Its moves into frozen provinces and its orders that use fleets to
+    /// convoy are counted by a bound.
+    fn order_count(&self, me: Ordered<'_>, sets: &ScratchSets<'_>, convoy: &ConvoyReach) -> usize {
+        let (map, w, unit) = (self.map, self.words, me.unit);
+        let ScratchSets { candidates, carried, holds, open_reach, .. } = sets;
+        let both = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(&x, &y)| few_ones(x & y)).sum::<usize>();
+        let mut count = 1 + match unit.kind {
+            UnitKind::Army => map.army_neighbours(me.here).len(),
+            UnitKind::Fleet => map.fleet_neighbours(unit.loc).len(),
+        };
+        if !map.railroads().is_empty() {
+            for_each_station(map, unit.power, unit.kind, me.here, |_, _| count += 1);
         }
-        bound += count(reach(u), reach(u));
+        // Supports of holds and of moves by land, as `actions_of` lists them.
+        let moves_to = self.moves_to_all();
+        for (k, &word) in candidates.iter().enumerate() {
+            let mut others = word;
+            while others != 0 {
+                let o = k * 64 + others.trailing_zeros() as usize;
+                others &= others - 1;
+                count += (holds[k] >> (o % 64) & 1) as usize + both(open_reach, &moves_to[o * w..][..w]);
+            }
+        }
+        if self.fleets.is_empty() {
+            return count;
+        }
+        let reach = |u: usize| convoy.provinces.get(u * w..(u + 1) * w).unwrap_or_default();
+        count += both(reach(me.u), reach(me.u));
         // Supports of moves by convoy: only of the armies the fleets could carry to a
         // province it reaches (`carried`); of any other unit there are none to count.
-        for o in ones(&scratch.carried).map(|o| o.index()).filter(|&o| o != u) {
-            bound += count(reach(o), my_reach);
+        for o in ones(carried).map(|o| o.index()).filter(|&o| o != me.u) {
+            count += both(reach(o), open_reach);
         }
-        if let Some(f) = self.convoying_fleet(&self.position.units[u]) {
+        if let Some(f) = self.convoying_fleet(unit) {
             // Each army's chains are `fleets` bit sets of `w` words; this fleet's is the f-th.
             let nf = self.fleets.len();
             for chains in convoy.chains.chunks_exact(nf * w) {
-                bound += chains[f * w..(f + 1) * w].iter().map(|x| x.count_ones() as usize).sum::<usize>();
+                count += chains[f * w..(f + 1) * w].iter().map(|x| x.count_ones() as usize).sum::<usize>();
             }
         }
-        bound
+        count
     }
 
     /// What unit `u` may do in a movement phase, handed to `sink` in the order
     /// [`legal_orders`] gives.
     fn unit_actions(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, sink: &mut impl UnitActionSink) {
+        let unit = &self.position.units[u];
+        let here = self.map.province_of(unit.loc);
         // Ice holds a unit, and a neutral power's units only hold.
-        if self.only_holds(u) {
+        if self.only_holds(unit, here) {
             sink.action(LegalAction::Hold);
             return;
         }
-        self.supported_units(u, scratch, convoy);
-        self.actions_of(u, scratch, convoy, sink);
+        let me = Ordered { u, unit, here };
+        let (mut sets, round_fleets) = scratch.sets();
+        self.supported_units(me, &mut sets, convoy);
+        self.actions_of(me, &mut sets, round_fleets, convoy, sink);
     }
 
     /// [`LegalOrders::unit_actions`] of a unit that may do more than hold, its supported
     /// units found ([`LegalOrders::supported_units`]).
-    fn actions_of(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, sink: &mut impl UnitActionSink) {
+    fn actions_of(
+        &self,
+        me: Ordered<'_>,
+        sets: &mut ScratchSets<'_>,
+        round_fleets: &mut Vec<u64>,
+        convoy: &ConvoyReach,
+        sink: &mut impl UnitActionSink,
+    ) {
         let reach = &convoy.provinces[..];
         let (map, position, w) = (self.map, self.position, self.words);
-        let unit = &position.units[u];
-        let here = map.province_of(unit.loc);
+        let (unit, here) = (me.unit, me.here);
         let (kind, power) = (unit.kind, unit.power);
-        let Scratch { supported, seen, carried, round_fleets, open_reach, .. } = scratch;
+        let ScratchSets { candidates, carried, holds, seen, open_reach } = sets;
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
-        let my_reach = &self.support_reach[u * w..][..w];
         let fleet = self.convoying_fleet(unit);
         let chain = |a: usize, f: usize| {
             let nf = self.fleets.len();
@@ -756,18 +778,19 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
-        for_each_station(map, power, kind, here, |railroad, p| {
-            if !self.frozen(p) {
-                sink.action(LegalAction::Rail { railroad, to: p });
-            }
-        });
-        seen.resize(w, 0);
-        if kind == UnitKind::Army && !convoy_reach(u).is_empty() {
+        if !map.railroads().is_empty() {
+            for_each_station(map, power, kind, here, |railroad, p| {
+                if !self.frozen(p) {
+                    sink.action(LegalAction::Rail { railroad, to: p });
+                }
+            });
+        }
+        if kind == UnitKind::Army && !convoy_reach(me.u).is_empty() {
             // Where the fleets could carry it and (by default) it cannot walk, none frozen.
             // `seen` first holds where it walks.
             map.move_provinces_into(UnitKind::Army, unit.loc, seen);
             let everywhere = self.convoy_moves == ConvoyMoves::Everywhere;
-            for (s, &r) in seen.iter_mut().zip(convoy_reach(u)) {
+            for (s, &r) in seen.iter_mut().zip(convoy_reach(me.u)) {
                 *s = if everywhere { r } else { r & !*s };
             }
             self.open_only(seen, None);
@@ -777,60 +800,43 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
-        // Where its supports may go: where it reaches, none frozen, not its own province.
-        open_reach.clear();
-        open_reach.extend_from_slice(my_reach);
-        self.open_only(open_reach, Some(here));
         // Supports: of any other unit holding in, or moving to, a province this unit reaches.
-        for &o in supported.iter() {
-            let other = &position.units[o];
-            let there = map.province_of(other.loc);
-            let (target, at) = (other.kind, other.loc);
-            // The provinces this unit may support the other's move into, in province order
-            // (each once: a fleet's moves to two coasts of one province are one support),
-            // none frozen.
-            let moves = &self.moves_to[o * w..(o + 1) * w];
-            for ((s, &r), &m) in seen.iter_mut().zip(open_reach.iter()).zip(moves) {
-                *s = r & m;
-            }
-            let hold = self.has(my_reach, there);
-            if !sink.supports(target, at, hold, seen) {
-                if hold {
-                    sink.action(LegalAction::SupportHold { target, at });
-                }
-                for p in ones(seen) {
-                    sink.action(LegalAction::SupportMove { target, at, to: p });
-                }
-            }
-            // Moves by convoy only: where the fleets could carry the army and it cannot walk.
-            if carried[o / 64] >> (o % 64) & 1 == 0 {
-                continue;
-            }
-            // (A carried army has its reach: `convoy_reach(o)` is `w` words.)
-            let o_moves = &self.moves_to[o * w..(o + 1) * w];
-            for (((s, &c), &r), &m) in seen.iter_mut().zip(convoy_reach(o)).zip(open_reach.iter()).zip(o_moves) {
-                *s = c & r & !m;
-            }
-            // Where the fleets but this one could carry the army, worked out once.
-            let mut round_made = false;
-            for p in ones(seen) {
-                // A fleet cannot both support the move and carry the army: when a route
-                // there goes through it, another must go round it.
-                let carrier = fleet.is_some_and(|f| {
-                    self.has(chain(o, f), p) && {
-                        if !round_made {
-                            let fw = self.fleet_words;
-                            round_fleets.clear();
-                            round_fleets.resize(fw, 0);
-                            let seeds = convoy.seeds.get(o * fw..(o + 1) * fw).unwrap_or_default();
-                            self.spread(seeds, Some(f), round_fleets);
-                            round_made = true;
-                        }
-                        !self.some_reach(round_fleets, p)
+        let moves_to = self.moves_to_all();
+        let by_convoy = !self.fleets.is_empty();
+        // (Word by word, the bits of each in a register: cheaper than `ones` here.)
+        for (k, &word) in candidates.iter().enumerate() {
+            let mut others = word;
+            while others != 0 {
+                let o = k * 64 + others.trailing_zeros() as usize;
+                others &= others - 1;
+                let other = &position.units[o];
+                let (target, at) = (other.kind, other.loc);
+                // The provinces this unit may support the other's move into, in province
+                // order (each once: a fleet's moves to two coasts of one province are one
+                // support), none frozen.
+                let moves = &moves_to[o * w..][..w];
+                and_into(seen, open_reach, moves);
+                let hold = holds[k] >> (o % 64) & 1 == 1;
+                if !sink.supports(target, at, hold, seen) {
+                    if hold {
+                        sink.action(LegalAction::SupportHold { target, at });
                     }
-                });
-                if !carrier {
-                    sink.action(LegalAction::SupportMove { target, at, to: p });
+                    for p in ones(seen) {
+                        sink.action(LegalAction::SupportMove { target, at, to: p });
+                    }
+                }
+                // Moves by convoy only: where the fleets could carry the army and it cannot
+                // walk.
+                if by_convoy && carried[k] >> (o % 64) & 1 == 1 {
+                    self.supports_by_convoy(
+                        (o, target, at, moves),
+                        fleet,
+                        open_reach,
+                        seen,
+                        round_fleets,
+                        convoy,
+                        sink,
+                    );
                 }
             }
         }
@@ -856,36 +862,96 @@ impl<'a> LegalOrders<'a> {
         }
     }
 
-    /// The units unit `u` may support, into `scratch.supported` in the order of the
-    /// position: those standing in or moving to a province it reaches, and the armies the
-    /// fleets could carry to one (also into `scratch.carried`).
+    /// A fleet's (`fleet`) or other unit's supports of the moves by convoy of the army
+    /// at `at` (unit `o`, one the fleets could carry to a province the supporting unit
+    /// reaches) where it cannot walk (`moves`): where the fleets could carry it, into
+    /// `open_reach`. `seen` is scratch.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn supports_by_convoy(
+        &self,
+        (o, target, at, moves): (usize, UnitKind, LocId, &[u64]),
+        fleet: Option<usize>,
+        open_reach: &[u64],
+        seen: &mut [u64],
+        round_fleets: &mut Vec<u64>,
+        convoy: &ConvoyReach,
+        sink: &mut impl UnitActionSink,
+    ) {
+        let w = self.words;
+        let convoy_reach = convoy.provinces.get(o * w..(o + 1) * w).unwrap_or_default();
+        let chain = |a: usize, f: usize| {
+            let nf = self.fleets.len();
+            convoy.chains.get((a * nf + f) * w..(a * nf + f + 1) * w).unwrap_or_default()
+        };
+        // (A carried army has its reach: `convoy_reach` is `w` words.)
+        for (((s, &c), &r), &m) in seen.iter_mut().zip(convoy_reach).zip(open_reach).zip(moves) {
+            *s = c & r & !m;
+        }
+        // Where the fleets but this one could carry the army, worked out once.
+        let mut round_made = false;
+        for p in ones(seen) {
+            // A fleet cannot both support the move and carry the army: when a route
+            // there goes through it, another must go round it.
+            let carrier = fleet.is_some_and(|f| {
+                self.has(chain(o, f), p) && {
+                    if !round_made {
+                        let fw = self.fleet_words;
+                        round_fleets.clear();
+                        round_fleets.resize(fw, 0);
+                        let seeds = convoy.seeds.get(o * fw..(o + 1) * fw).unwrap_or_default();
+                        self.spread(seeds, Some(f), round_fleets);
+                        round_made = true;
+                    }
+                    !self.some_reach(round_fleets, p)
+                }
+            });
+            if !carrier {
+                sink.action(LegalAction::SupportMove { target, at, to: p });
+            }
+        }
+    }
+
+    /// The units a unit may support, as bit sets over units into `sets`: those standing
+    /// in or moving to a province it reaches (`candidates`), the armies among them the
+    /// fleets could carry to one (`carried`), and those standing in one (`holds`); and
+    /// where its supports may go (`open_reach`).
     #[inline]
-    fn supported_units(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) {
-        let (w, uw) = (self.words, self.unit_words);
-        let Scratch { supported, candidates, carried, .. } = scratch;
-        let my_reach = &self.support_reach[u * w..][..w];
-        // The units standing in or moving to a province it reaches (`touching`), and the
-        // armies the fleets could carry to one (`convoy.touching`).
-        // Every word is written below: only the lengths are set here.
-        candidates.resize(uw, 0);
-        carried.resize(uw, 0);
+    fn supported_units(&self, me: Ordered<'_>, sets: &mut ScratchSets<'_>, convoy: &ConvoyReach) {
+        let uw = self.unit_words;
+        let ScratchSets { candidates, carried, holds, open_reach, .. } = sets;
+        let my_reach = self.support_reach(me.u);
+        let (touching, standing) = self.touching();
         let by_convoy = !self.fleets.is_empty();
-        // A word of units at a time, gathered in registers (one word up to 64 units).
-        for (k, (c, d)) in candidates.iter_mut().zip(carried.iter_mut()).enumerate() {
-            let (mut standing, mut carried_there) = (0, 0);
-            for p in ones(my_reach) {
-                standing |= self.touching[p.index() * uw + k];
-                if by_convoy {
-                    carried_there |= convoy.touching[p.index() * uw + k];
+        // A word of units at a time, gathered in registers (one word up to 64 units): the
+        // units standing in or moving to a province it reaches (`touching`), those standing
+        // there, and the armies the fleets could carry to one (`convoy.touching`).
+        for k in 0..uw {
+            let (mut there, mut standing_there, mut carried_there) = (0, 0, 0);
+            for (j, &word) in my_reach.iter().enumerate() {
+                let mut provinces = word;
+                while provinces != 0 {
+                    let row = (j * 64 + provinces.trailing_zeros() as usize) * uw + k;
+                    provinces &= provinces - 1;
+                    there |= touching[row];
+                    standing_there |= standing[row];
+                    if by_convoy {
+                        carried_there |= convoy.touching[row];
+                    }
                 }
             }
-            *c = standing | carried_there;
-            *d = carried_there;
+            candidates[k] = there | carried_there;
+            carried[k] = carried_there;
+            holds[k] = standing_there;
         }
         // Not the unit itself (the position, checked, has no other unit where it stands).
-        candidates[u / 64] &= !(1 << (u % 64));
-        supported.clear();
-        supported.extend(ones(candidates).map(|o| o.index()));
+        candidates[me.u / 64] &= !(1 << (me.u % 64));
+        // Where its supports may go: where it reaches, none frozen, not its own province.
+        // (Word by word: a call to copy a word or two costs more.)
+        for (o, &r) in open_reach.iter_mut().zip(my_reach) {
+            *o = r;
+        }
+        self.open_only(open_reach, Some(me.here));
     }
 
     /// The retreats and disband of a dislodged unit.
@@ -989,15 +1055,14 @@ struct OrderSink<'m> {
     map: &'m Map,
     orders: Vec<Order>,
     power: PowerId,
-    /// The unit ordered: its type, province and coast.
-    unit: (UnitKind, ProvinceId, Option<LocId>),
+    /// The unit ordered, as its orders name it.
+    unit: UnitSpec,
 }
 
 impl OrderSink<'_> {
     #[inline(always)]
     fn push(&mut self, action: Action) {
-        let (kind, province, coast) = self.unit;
-        self.orders.push(Order::new(self.power, named(kind, province, coast), action));
+        self.orders.push(Order::new(self.power, self.unit, action));
     }
 }
 
@@ -1016,7 +1081,7 @@ impl UnitActionSink for OrderSink<'_> {
         match kind {
             // An army moves to a province's main location, which names no coast.
             UnitKind::Army => {
-                for &p in map.army_neighbours(self.unit.1) {
+                for &p in map.army_neighbours(map.province_of(loc)) {
                     self.push(Action::Move { to: Place::new(p), via_convoy: false });
                 }
             }
@@ -1052,8 +1117,15 @@ impl UnitActionSink for OrderSink<'_> {
         if hold {
             self.push(Action::SupportHold { target: named(target, province, None) });
         }
-        for p in ones(into) {
-            self.push(Action::SupportMove { target: named(target, province, None), to: Place::new(p) });
+        let (power, unit, target) = (self.power, self.unit, named(target, province, None));
+        for (k, &word) in into.iter().enumerate() {
+            let mut bits = word;
+            // The word's orders written in one run (the list's length kept in a register).
+            self.orders.extend((0..few_ones(word)).map(|_| {
+                let p = ProvinceId((k * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+                Order::new(power, unit, Action::SupportMove { target, to: Place::new(p) })
+            }));
         }
         true
     }
@@ -1162,22 +1234,51 @@ impl LegalAction {
     }
 }
 
+/// The unit whose orders are listed (movement phase): its index in the position, the
+/// unit, and its province.
+#[derive(Clone, Copy)]
+struct Ordered<'p> {
+    u: usize,
+    unit: &'p dip_map::Unit,
+    here: ProvinceId,
+}
+
 /// Buffers reused from one unit to the next.
 #[derive(Default, Debug)]
 struct Scratch {
-    /// The units one unit may support: as a bit set over units, then listed; and the
-    /// armies among them the fleets could carry to a province it reaches.
-    candidates: Vec<u64>,
-    carried: Vec<u64>,
-    supported: Vec<usize>,
-    /// Provinces a support of one unit's move may still be offered into.
-    seen: Vec<u64>,
-    /// Where the unit whose orders are listed may support into: its reach, none frozen,
-    /// not its own province.
-    open_reach: Vec<u64>,
+    /// The bit sets of [`ScratchSets`], in one allocation.
+    sets: Vec<u64>,
+    words: usize,
+    unit_words: usize,
     /// The fleets an army's chains reach without the fleet whose orders are listed (a
     /// support of a move by convoy that it would carry).
     round_fleets: Vec<u64>,
+}
+
+/// The bit sets of a [`Scratch`], for the unit whose orders are listed.
+struct ScratchSets<'s> {
+    /// The units it may support (a bit set over units), the armies among them the fleets
+    /// could carry to a province it reaches, and those among them standing in a province
+    /// it reaches (whose hold it may support).
+    candidates: &'s mut [u64],
+    carried: &'s mut [u64],
+    holds: &'s mut [u64],
+    /// Provinces a support of one unit's move may still be offered into.
+    seen: &'s mut [u64],
+    /// Where it may support into: its reach, none frozen, not its own province.
+    open_reach: &'s mut [u64],
+}
+
+impl Scratch {
+    #[inline]
+    fn sets(&mut self) -> (ScratchSets<'_>, &mut Vec<u64>) {
+        let (uw, w) = (self.unit_words, self.words);
+        let (candidates, rest) = self.sets.split_at_mut(uw);
+        let (carried, rest) = rest.split_at_mut(uw);
+        let (holds, rest) = rest.split_at_mut(uw);
+        let (seen, open_reach) = rest.split_at_mut(w);
+        (ScratchSets { candidates, carried, holds, seen, open_reach }, &mut self.round_fleets)
+    }
 }
 
 /// The scratch of [`LegalOrders::chains_from`]: the route being walked and, per level of
@@ -1259,6 +1360,34 @@ fn for_each_station(map: &Map, power: PowerId, kind: UnitKind, here: ProvinceId,
             railroad.stations.iter().filter(|&&s| s != here).for_each(|&s| f(r, s));
         }
     }
+}
+
+/// `out = a & b`, word by word (bit sets of the same length), with no loop for one or two
+/// words (most maps).
+#[inline(always)]
+fn and_into(out: &mut [u64], a: &[u64], b: &[u64]) {
+    match (&mut *out, a, b) {
+        ([o], [a], [b]) => *o = a & b,
+        ([o0, o1], [a0, a1], [b0, b1]) => (*o0, *o1) = (a0 & b0, a1 & b1),
+        _ => {
+            for ((o, &a), &b) in out.iter_mut().zip(a).zip(b) {
+                *o = a & b;
+            }
+        }
+    }
+}
+
+/// How many bits of `bits` are set, for a word with few: a step a bit (cheaper than
+/// `count_ones` on a processor without a population count instruction, as the baseline
+/// x86-64 target is).
+#[inline]
+fn few_ones(mut bits: u64) -> usize {
+    let mut n = 0;
+    while bits != 0 {
+        bits &= bits - 1;
+        n += 1;
+    }
+    n
 }
 
 /// The provinces (or units) of a bit set, in increasing order.
