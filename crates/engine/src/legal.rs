@@ -50,14 +50,15 @@ pub struct LegalOrders<'a> {
     /// Words of a bit set over provinces, and of one over units.
     words: usize,
     unit_words: usize,
-    /// The bit sets of a movement phase, in one allocation (read by
-    /// [`LegalOrders::support_reach`], [`LegalOrders::moves_to`] and
-    /// [`LegalOrders::touching`]): per unit (`words` words each), where it may support
-    /// into, then where its moves go (provinces, railroads included); per province
-    /// (`unit_words` words each, bit sets over units), the units standing there or moving
-    /// there (those a unit reaching the province may support), then the units standing
-    /// there (those whose hold it may support).
+    /// The tables of a movement phase, in one allocation (read by
+    /// [`LegalOrders::province_rows`], [`LegalOrders::support_reach`] and
+    /// [`LegalOrders::moves_to_all`]): a row per province ([`LegalOrders::row_len`] words):
+    /// the units standing there or moving there (a bit set over units, `unit_words` words:
+    /// those a unit reaching the province may support) and a [`Tally`] of it; from
+    /// `unit_sets` on, per unit (`words` words each), where it may support into, then
+    /// where its moves go (provinces, railroads included).
     board: Vec<u64>,
+    unit_sets: usize,
     /// Fleets that may convoy (their provinces); per fleet, the fleets it borders (a bit set
     /// over fleets, `fleet_words` words) and the provinces it reaches where an army may
     /// stand.
@@ -102,6 +103,7 @@ impl<'a> LegalOrders<'a> {
             words,
             unit_words: 0,
             board: Vec::new(),
+            unit_sets: 0,
             fleets: Vec::new(),
             fleet_words: 0,
             fleet_borders: Vec::new(),
@@ -298,22 +300,27 @@ impl<'a> LegalOrders<'a> {
     /// Where unit `u` may support into (a bit set over provinces; movement phase).
     #[inline]
     fn support_reach(&self, u: usize) -> &[u64] {
-        &self.board[u * self.words..][..self.words]
+        &self.board[self.unit_sets + u * self.words..][..self.words]
     }
 
     /// Every unit's moves (where they go, `words` words a unit; movement phase).
     #[inline]
     fn moves_to_all(&self) -> &[u64] {
         let n = self.position.units.len() * self.words;
-        &self.board[n..2 * n]
+        &self.board[self.unit_sets + n..][..n]
     }
 
-    /// Per province, the units standing or moving there, then the units standing there
-    /// (`unit_words` words a province; movement phase).
+    /// The rows of the provinces, [`LegalOrders::row_len`] words each (see `board`;
+    /// movement phase).
     #[inline]
-    fn touching(&self) -> (&[u64], &[u64]) {
-        let rows = self.map.province_count() * self.unit_words;
-        self.board[2 * self.position.units.len() * self.words..].split_at(rows)
+    fn province_rows(&self) -> &[u64] {
+        &self.board[..self.unit_sets]
+    }
+
+    /// Words of a province's row of `board`: who stands or moves there, and its tally.
+    #[inline]
+    fn row_len(&self) -> usize {
+        self.unit_words + 1
     }
 
     /// The bit sets of a movement phase.
@@ -322,7 +329,14 @@ impl<'a> LegalOrders<'a> {
         let (n, provinces) = (position.units.len(), map.province_count());
         let uw = n.div_ceil(64);
         self.unit_words = uw;
-        self.board = vec![0; 2 * n * w + 2 * provinces * uw];
+        let row_len = self.row_len();
+        self.unit_sets = provinces * row_len;
+        // Zeroed in two runs: a run of over 2 KB is cleared by `rep stosb`, which callgrind
+        // counts a byte at a time.
+        let mut board = Vec::with_capacity(self.unit_sets + 2 * n * w);
+        board.resize(self.unit_sets, 0);
+        board.resize(self.unit_sets + 2 * n * w, 0);
+        self.board = board;
         let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
         if map.has_ice() {
             let mut thawed = vec![0; w];
@@ -333,9 +347,8 @@ impl<'a> LegalOrders<'a> {
         }
         let difficult = !map.difficult_borders().is_empty();
         let railroads = !map.railroads().is_empty();
-        let (reaches, rest) = self.board.split_at_mut(n * w);
-        let (moves_to, rest) = rest.split_at_mut(n * w);
-        let (touching, standing) = rest.split_at_mut(provinces * uw);
+        let (rows, rest) = self.board.split_at_mut(self.unit_sets);
+        let (reaches, moves_to) = rest.split_at_mut(n * w);
         for (u, ((unit, reach), moves)) in
             position.units.iter().zip(reaches.chunks_exact_mut(w)).zip(moves_to.chunks_exact_mut(w)).enumerate()
         {
@@ -353,10 +366,13 @@ impl<'a> LegalOrders<'a> {
                 for_each_station(map, unit.power, unit.kind, here, |_, p| set(moves, p));
             }
             let (word, bit) = (u / 64, 1 << (u % 64));
-            standing[here.index() * uw + word] |= bit;
-            touching[here.index() * uw + word] |= bit;
+            let row = &mut rows[here.index() * row_len..][..row_len];
+            row[word] |= bit;
+            row[uw] |= Tally::standing(u);
             for p in ones(moves) {
-                touching[p.index() * uw + word] |= bit;
+                let row = &mut rows[p.index() * row_len..][..row_len];
+                row[word] |= bit;
+                row[uw] += Tally::MOVE;
             }
         }
         // The fleets that may convoy: where each stands, reaches, and which it borders
@@ -676,8 +692,8 @@ impl<'a> LegalOrders<'a> {
         }
         let me = Ordered { u, unit, here };
         let (mut sets, round_fleets) = scratch.sets();
-        self.supported_units(me, &mut sets, convoy);
-        let orders = Vec::with_capacity(self.order_count(me, &sets, convoy));
+        let land_supports = self.supported_units(me, &mut sets, convoy);
+        let orders = Vec::with_capacity(self.order_count(me, &sets, land_supports, convoy));
         let mut sink = OrderSink { map, orders, power, unit: unit_spec };
         self.actions_of(me, &mut sets, round_fleets, convoy, &mut sink);
         sink.orders
@@ -688,12 +704,19 @@ impl<'a> LegalOrders<'a> {
         self.frozen(here) || self.map.is_neutral(unit.power)
     }
 
-    /// How many orders a unit has, its supported units found: its list is allocated once,
-    /// at that length. Its moves into frozen provinces and its orders that use fleets to
-    /// convoy are counted by a bound.
-    fn order_count(&self, me: Ordered<'_>, sets: &ScratchSets<'_>, convoy: &ConvoyReach) -> usize {
+    /// How many orders a unit has, its supported units found (and how many moves by land
+    /// it may support, `land_supports`): its list is allocated once, at that length. Its
+    /// orders into frozen provinces and those that use fleets to convoy are counted by a
+    /// bound.
+    fn order_count(
+        &self,
+        me: Ordered<'_>,
+        sets: &ScratchSets<'_>,
+        land_supports: usize,
+        convoy: &ConvoyReach,
+    ) -> usize {
         let (map, w, unit) = (self.map, self.words, me.unit);
-        let ScratchSets { candidates, carried, holds, open_reach, .. } = sets;
+        let ScratchSets { carried, holds, open_reach, .. } = sets;
         let both = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(&x, &y)| few_ones(x & y)).sum::<usize>();
         let mut count = 1 + match unit.kind {
             UnitKind::Army => map.army_neighbours(me.here).len(),
@@ -702,16 +725,8 @@ impl<'a> LegalOrders<'a> {
         if !map.railroads().is_empty() {
             for_each_station(map, unit.power, unit.kind, me.here, |_, _| count += 1);
         }
-        // Supports of holds and of moves by land, as `actions_of` lists them.
-        let moves_to = self.moves_to_all();
-        for (k, &word) in candidates.iter().enumerate() {
-            let mut others = word;
-            while others != 0 {
-                let o = k * 64 + others.trailing_zeros() as usize;
-                others &= others - 1;
-                count += (holds[k] >> (o % 64) & 1) as usize + both(open_reach, &moves_to[o * w..][..w]);
-            }
-        }
+        // Supports of holds and of moves by land.
+        count += land_supports + holds.iter().map(|&h| few_ones(h)).sum::<usize>();
         if self.fleets.is_empty() {
             return count;
         }
@@ -915,34 +930,60 @@ impl<'a> LegalOrders<'a> {
     /// The units a unit may support, as bit sets over units into `sets`: those standing
     /// in or moving to a province it reaches (`candidates`), the armies among them the
     /// fleets could carry to one (`carried`), and those standing in one (`holds`); and
-    /// where its supports may go (`open_reach`).
+    /// where its supports may go (`open_reach`). Returns how many moves by land it may
+    /// support there (its moves into frozen provinces among them).
     #[inline]
-    fn supported_units(&self, me: Ordered<'_>, sets: &mut ScratchSets<'_>, convoy: &ConvoyReach) {
-        let uw = self.unit_words;
+    fn supported_units(&self, me: Ordered<'_>, sets: &mut ScratchSets<'_>, convoy: &ConvoyReach) -> usize {
+        let (uw, row_len) = (self.unit_words, self.row_len());
         let ScratchSets { candidates, carried, holds, open_reach, .. } = sets;
         let my_reach = self.support_reach(me.u);
-        let (touching, standing) = self.touching();
+        let rows = self.province_rows();
         let by_convoy = !self.fleets.is_empty();
-        // A word of units at a time, gathered in registers (one word up to 64 units): the
-        // units standing in or moving to a province it reaches (`touching`), those standing
-        // there, and the armies the fleets could carry to one (`convoy.touching`).
-        for k in 0..uw {
-            let (mut there, mut standing_there, mut carried_there) = (0, 0, 0);
+        // The units standing in or moving to a province it reaches, those standing there,
+        // and the armies the fleets could carry to one (`convoy.touching`).
+        let mut supports = 0;
+        if let ([c], [d], [h]) = (&mut **candidates, &mut **carried, &mut **holds) {
+            // Up to 64 units (most positions): gathered in registers.
+            let (mut there, mut carried_there, mut standing) = (0, 0, 0);
             for (j, &word) in my_reach.iter().enumerate() {
                 let mut provinces = word;
                 while provinces != 0 {
-                    let row = (j * 64 + provinces.trailing_zeros() as usize) * uw + k;
+                    let p = j * 64 + provinces.trailing_zeros() as usize;
                     provinces &= provinces - 1;
-                    there |= touching[row];
-                    standing_there |= standing[row];
+                    let (touching, tally) = (rows[p * row_len], rows[p * row_len + 1]);
+                    there |= touching;
                     if by_convoy {
-                        carried_there |= convoy.touching[row];
+                        carried_there |= convoy.touching[p];
                     }
+                    if let Some(o) = Tally::standing_unit(tally) {
+                        standing |= 1 << o;
+                    }
+                    // Its own move there is one of them.
+                    supports += Tally::moves(tally) - 1;
                 }
             }
-            candidates[k] = there | carried_there;
-            carried[k] = carried_there;
-            holds[k] = standing_there;
+            (*c, *d, *h) = (there | carried_there, carried_there, standing);
+        } else {
+            candidates.fill(0);
+            carried.fill(0);
+            holds.fill(0);
+            for (j, &word) in my_reach.iter().enumerate() {
+                let mut provinces = word;
+                while provinces != 0 {
+                    let p = j * 64 + provinces.trailing_zeros() as usize;
+                    provinces &= provinces - 1;
+                    let (touching, tally) = rows[p * row_len..][..row_len].split_at(uw);
+                    or_into(candidates, touching);
+                    if by_convoy {
+                        or_into(carried, &convoy.touching[p * uw..][..uw]);
+                    }
+                    if let Some(o) = Tally::standing_unit(tally[0]) {
+                        holds[o / 64] |= 1 << (o % 64);
+                    }
+                    supports += Tally::moves(tally[0]) - 1;
+                }
+            }
+            or_into(candidates, carried);
         }
         // Not the unit itself (the position, checked, has no other unit where it stands).
         candidates[me.u / 64] &= !(1 << (me.u % 64));
@@ -952,6 +993,7 @@ impl<'a> LegalOrders<'a> {
             *o = r;
         }
         self.open_only(open_reach, Some(me.here));
+        supports
     }
 
     /// The retreats and disband of a dislodged unit.
@@ -1358,6 +1400,41 @@ fn for_each_station(map: &Map, power: PowerId, kind: UnitKind, here: ProvinceId,
         if railroad.power == power && railroad.stations.contains(&here) {
             let r = u8::try_from(r).unwrap_or(u8::MAX);
             railroad.stations.iter().filter(|&&s| s != here).for_each(|&s| f(r, s));
+        }
+    }
+}
+
+/// The last word of a province's row of [`LegalOrders`]' `board`: how many units move
+/// there (low half) and which unit stands there (high half: its index plus one, or 0).
+struct Tally;
+
+impl Tally {
+    /// A unit's move there, added.
+    const MOVE: u64 = 1;
+
+    /// Unit `u` standing there, or-ed in.
+    fn standing(u: usize) -> u64 {
+        (u as u64 + 1) << 32
+    }
+
+    fn moves(tally: u64) -> usize {
+        (tally & 0xffff_ffff) as usize
+    }
+
+    fn standing_unit(tally: u64) -> Option<usize> {
+        ((tally >> 32) as usize).checked_sub(1)
+    }
+}
+
+/// `out |= a`, word by word (bit sets of the same length), with no loop for one word.
+#[inline(always)]
+fn or_into(out: &mut [u64], a: &[u64]) {
+    match (&mut *out, a) {
+        ([o], [a]) => *o |= a,
+        _ => {
+            for (o, &a) in out.iter_mut().zip(a) {
+                *o |= a;
+            }
         }
     }
 }
