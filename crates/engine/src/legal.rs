@@ -299,14 +299,23 @@ impl<'a> LegalOrders<'a> {
 
     /// Where unit `u` may support into (a bit set over provinces; movement phase).
     #[inline]
-    fn support_reach(&self, u: usize) -> &[u64] {
-        &self.board[self.unit_sets + u * self.words..][..self.words]
+    fn support_reach<const W: usize>(&self, u: usize) -> &[u64] {
+        let w = self.words_of::<W>();
+        &self.board[self.unit_sets + u * w..][..w]
+    }
+
+    /// Words of a bit set over provinces: `W`, or (`W` 0) the map's (`words`). The listing
+    /// of a unit is compiled for maps of up to 64 and of up to 128 provinces, where every
+    /// bit set is then a word or two of known length, and for any map.
+    #[inline(always)]
+    fn words_of<const W: usize>(&self) -> usize {
+        if W == 0 { self.words } else { W }
     }
 
     /// Every unit's moves (where they go, `words` words a unit; movement phase).
     #[inline]
-    fn moves_to_all(&self) -> &[u64] {
-        let n = self.position.units.len() * self.words;
+    fn moves_to_all<const W: usize>(&self) -> &[u64] {
+        let n = self.position.units.len() * self.words_of::<W>();
         &self.board[self.unit_sets + n..][..n]
     }
 
@@ -683,6 +692,16 @@ impl<'a> LegalOrders<'a> {
     /// into a list allocated once (at its length, or a bound on it: see
     /// [`LegalOrders::order_count`]).
     fn unit_orders(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> Vec<Order> {
+        match self.words {
+            1 => self.unit_orders_in::<1>(u, scratch, convoy),
+            2 => self.unit_orders_in::<2>(u, scratch, convoy),
+            _ => self.unit_orders_in::<0>(u, scratch, convoy),
+        }
+    }
+
+    /// [`LegalOrders::unit_orders`] with bit sets over provinces of `W` words
+    /// ([`LegalOrders::words_of`]).
+    fn unit_orders_in<const W: usize>(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> Vec<Order> {
         let map = self.map;
         let unit = &self.position.units[u];
         let here = map.province_of(unit.loc);
@@ -692,10 +711,10 @@ impl<'a> LegalOrders<'a> {
         }
         let me = Ordered { u, unit, here };
         let (mut sets, round_fleets) = scratch.sets();
-        let land_supports = self.supported_units(me, &mut sets, convoy);
-        let orders = Vec::with_capacity(self.order_count(me, &sets, land_supports, convoy));
+        let land_supports = self.supported_units::<W>(me, &mut sets, convoy);
+        let orders = Vec::with_capacity(self.order_count::<W>(me, &sets, land_supports, convoy));
         let mut sink = OrderSink { map, orders, power, unit: unit_spec };
-        self.actions_of(me, &mut sets, round_fleets, convoy, &mut sink);
+        self.actions_of::<W>(me, &mut sets, round_fleets, convoy, &mut sink);
         sink.orders
     }
 
@@ -708,14 +727,14 @@ impl<'a> LegalOrders<'a> {
     /// it may support, `land_supports`): its list is allocated once, at that length. Its
     /// orders into frozen provinces and those that use fleets to convoy are counted by a
     /// bound.
-    fn order_count(
+    fn order_count<const W: usize>(
         &self,
         me: Ordered<'_>,
         sets: &ScratchSets<'_>,
         land_supports: usize,
         convoy: &ConvoyReach,
     ) -> usize {
-        let (map, w, unit) = (self.map, self.words, me.unit);
+        let (map, w, unit) = (self.map, self.words_of::<W>(), me.unit);
         let ScratchSets { carried, holds, open_reach, .. } = sets;
         let both = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(&x, &y)| few_ones(x & y)).sum::<usize>();
         let mut count = 1 + match unit.kind {
@@ -750,6 +769,22 @@ impl<'a> LegalOrders<'a> {
     /// What unit `u` may do in a movement phase, handed to `sink` in the order
     /// [`legal_orders`] gives.
     fn unit_actions(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, sink: &mut impl UnitActionSink) {
+        match self.words {
+            1 => self.unit_actions_in::<1>(u, scratch, convoy, sink),
+            2 => self.unit_actions_in::<2>(u, scratch, convoy, sink),
+            _ => self.unit_actions_in::<0>(u, scratch, convoy, sink),
+        }
+    }
+
+    /// [`LegalOrders::unit_actions`] with bit sets over provinces of `W` words
+    /// ([`LegalOrders::words_of`]).
+    fn unit_actions_in<const W: usize>(
+        &self,
+        u: usize,
+        scratch: &mut Scratch,
+        convoy: &ConvoyReach,
+        sink: &mut impl UnitActionSink,
+    ) {
         let unit = &self.position.units[u];
         let here = self.map.province_of(unit.loc);
         // Ice holds a unit, and a neutral power's units only hold.
@@ -759,13 +794,13 @@ impl<'a> LegalOrders<'a> {
         }
         let me = Ordered { u, unit, here };
         let (mut sets, round_fleets) = scratch.sets();
-        self.supported_units(me, &mut sets, convoy);
-        self.actions_of(me, &mut sets, round_fleets, convoy, sink);
+        self.supported_units::<W>(me, &mut sets, convoy);
+        self.actions_of::<W>(me, &mut sets, round_fleets, convoy, sink);
     }
 
     /// [`LegalOrders::unit_actions`] of a unit that may do more than hold, its supported
     /// units found ([`LegalOrders::supported_units`]).
-    fn actions_of(
+    fn actions_of<const W: usize>(
         &self,
         me: Ordered<'_>,
         sets: &mut ScratchSets<'_>,
@@ -774,10 +809,11 @@ impl<'a> LegalOrders<'a> {
         sink: &mut impl UnitActionSink,
     ) {
         let reach = &convoy.provinces[..];
-        let (map, position, w) = (self.map, self.position, self.words);
+        let (map, position, w) = (self.map, self.position, self.words_of::<W>());
         let (unit, here) = (me.unit, me.here);
         let (kind, power) = (unit.kind, unit.power);
         let ScratchSets { candidates, carried, holds, seen, open_reach } = sets;
+        let (seen, open_reach) = (&mut seen[..w], &open_reach[..w]);
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
         let fleet = self.convoying_fleet(unit);
         let chain = |a: usize, f: usize| {
@@ -816,7 +852,7 @@ impl<'a> LegalOrders<'a> {
             }
         }
         // Supports: of any other unit holding in, or moving to, a province this unit reaches.
-        let moves_to = self.moves_to_all();
+        let moves_to = self.moves_to_all::<W>();
         let by_convoy = !self.fleets.is_empty();
         // (Word by word, the bits of each in a register: cheaper than `ones` here.)
         for (k, &word) in candidates.iter().enumerate() {
@@ -933,10 +969,15 @@ impl<'a> LegalOrders<'a> {
     /// where its supports may go (`open_reach`). Returns how many moves by land it may
     /// support there (its moves into frozen provinces among them).
     #[inline]
-    fn supported_units(&self, me: Ordered<'_>, sets: &mut ScratchSets<'_>, convoy: &ConvoyReach) -> usize {
+    fn supported_units<const W: usize>(
+        &self,
+        me: Ordered<'_>,
+        sets: &mut ScratchSets<'_>,
+        convoy: &ConvoyReach,
+    ) -> usize {
         let (uw, row_len) = (self.unit_words, self.row_len());
         let ScratchSets { candidates, carried, holds, open_reach, .. } = sets;
-        let my_reach = self.support_reach(me.u);
+        let my_reach = self.support_reach::<W>(me.u);
         let rows = self.province_rows();
         let by_convoy = !self.fleets.is_empty();
         // The units standing in or moving to a province it reaches, those standing there,
@@ -989,6 +1030,7 @@ impl<'a> LegalOrders<'a> {
         candidates[me.u / 64] &= !(1 << (me.u % 64));
         // Where its supports may go: where it reaches, none frozen, not its own province.
         // (Word by word: a call to copy a word or two costs more.)
+        let open_reach = &mut open_reach[..my_reach.len()];
         for (o, &r) in open_reach.iter_mut().zip(my_reach) {
             *o = r;
         }
