@@ -346,7 +346,6 @@ impl<'a> LegalOrders<'a> {
         board.resize(self.unit_sets, 0);
         board.resize(self.unit_sets + 2 * n * w, 0);
         self.board = board;
-        let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
         if map.has_ice() {
             let mut thawed = vec![0; w];
             for p in map.provinces().filter(|&p| !map.is_frozen(p, position.phase.season)) {
@@ -354,35 +353,10 @@ impl<'a> LegalOrders<'a> {
             }
             self.thawed = thawed;
         }
-        let difficult = !map.difficult_borders().is_empty();
-        let railroads = !map.railroads().is_empty();
-        let (rows, rest) = self.board.split_at_mut(self.unit_sets);
-        let (reaches, moves_to) = rest.split_at_mut(n * w);
-        for (u, ((unit, reach), moves)) in
-            position.units.iter().zip(reaches.chunks_exact_mut(w)).zip(moves_to.chunks_exact_mut(w)).enumerate()
-        {
-            let here = map.province_of(unit.loc);
-            // The map's bit set of the provinces it borders, copied a word at a time.
-            map.move_provinces_into(unit.kind, unit.loc, moves);
-            reach.copy_from_slice(moves);
-            // No support across a difficult border.
-            if difficult {
-                for p in ones(moves).filter(|&p| map.border_cost(here, p) != 0) {
-                    reach[p.index() / 64] &= !(1 << (p.index() % 64));
-                }
-            }
-            if railroads {
-                for_each_station(map, unit.power, unit.kind, here, |_, p| set(moves, p));
-            }
-            let (word, bit) = (u / 64, 1 << (u % 64));
-            let row = &mut rows[here.index() * row_len..][..row_len];
-            row[word] |= bit;
-            row[uw] |= Tally::standing(u);
-            for p in ones(moves) {
-                let row = &mut rows[p.index() * row_len..][..row_len];
-                row[word] |= bit;
-                row[uw] += Tally::MOVE;
-            }
+        match w {
+            1 => self.read_units::<1>(),
+            2 => self.read_units::<2>(),
+            _ => self.read_units::<0>(),
         }
         // The fleets that may convoy: where each stands, reaches, and which it borders
         // (borders may go one way).
@@ -414,8 +388,52 @@ impl<'a> LegalOrders<'a> {
                 let q = map.province_of(to);
                 // Only where an army may land.
                 if map.can_hold(UnitKind::Army, q) {
-                    set(&mut self.fleet_reach[i * w..][..w], q);
+                    self.fleet_reach[i * w + q.index() / 64] |= 1 << (q.index() % 64);
                     self.reaching[q.index() * fw + i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+    }
+
+    /// Each unit's reach and moves, and the rows of the provinces it stands in and moves
+    /// to ([`LegalOrders::read_board`]), with bit sets over provinces of `W` words
+    /// ([`LegalOrders::words_of`]).
+    fn read_units<const W: usize>(&mut self) {
+        let (map, position, w) = (self.map, self.position, self.words_of::<W>());
+        let (n, uw, row_len) = (position.units.len(), self.unit_words, self.row_len());
+        let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
+        let difficult = !map.difficult_borders().is_empty();
+        let railroads = !map.railroads().is_empty();
+        let (rows, rest) = self.board.split_at_mut(self.unit_sets);
+        let (reaches, moves_to) = rest.split_at_mut(n * w);
+        for (u, ((unit, reach), moves)) in
+            position.units.iter().zip(reaches.chunks_exact_mut(w)).zip(moves_to.chunks_exact_mut(w)).enumerate()
+        {
+            let (reach, moves) = (&mut reach[..w], &mut moves[..w]);
+            let here = map.province_of(unit.loc);
+            // The map's bit set of the provinces it borders, copied a word at a time.
+            map.move_provinces_into(unit.kind, unit.loc, moves);
+            reach.copy_from_slice(moves);
+            // No support across a difficult border.
+            if difficult {
+                for p in ones(moves).filter(|&p| map.border_cost(here, p) != 0) {
+                    reach[p.index() / 64] &= !(1 << (p.index() % 64));
+                }
+            }
+            if railroads {
+                for_each_station(map, unit.power, unit.kind, here, |_, p| set(moves, p));
+            }
+            let (word, bit) = (u / 64, 1 << (u % 64));
+            let at = here.index() * row_len;
+            rows[at + word] |= bit;
+            rows[at + uw] |= Tally::standing(u);
+            for (j, &provinces) in moves.iter().enumerate() {
+                let mut provinces = provinces;
+                while provinces != 0 {
+                    let at = (j * 64 + provinces.trailing_zeros() as usize) * row_len;
+                    provinces &= provinces - 1;
+                    rows[at + word] |= bit;
+                    rows[at + uw] += Tally::MOVE;
                 }
             }
         }
