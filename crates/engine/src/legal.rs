@@ -130,9 +130,10 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = self.scratch();
+                let mut sets = scratch.sets();
                 let reach = self.convoy_reaches(Chains::Every);
                 (0..self.position.units.len())
-                    .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut scratch, &reach)))
+                    .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut sets, &reach)))
                     .collect()
             }
             PhaseKind::Retreat => self
@@ -171,13 +172,14 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = self.scratch();
+                let mut sets = scratch.sets();
                 let reach = self.convoy_reaches(Chains::Every);
                 for (u, unit) in self.position.units.iter().enumerate() {
                     let (power, me) = (unit.power, Some((unit.kind, unit.loc)));
                     group.clear();
                     self.unit_actions(
                         u,
-                        &mut scratch,
+                        &mut sets,
                         &reach,
                         &mut Each(|action| {
                             group.push(LegalOrder { power, unit: me, action });
@@ -217,10 +219,11 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = self.scratch();
+                let mut sets = scratch.sets();
                 let reach = self.convoy_reaches(Chains::Every);
                 for (u, unit) in self.position.units.iter().enumerate() {
                     sink.unit(unit.power, unit.kind, unit.loc);
-                    self.unit_actions(u, &mut scratch, &reach, sink);
+                    self.unit_actions(u, &mut sets, &reach, sink);
                 }
             }
             PhaseKind::Retreat => {
@@ -247,7 +250,7 @@ impl<'a> LegalOrders<'a> {
                         None => Chains::Nothing,
                     };
                     let reach = self.convoy_reaches(chains);
-                    self.unit_orders(u, &mut self.scratch(), &reach)
+                    self.unit_orders(u, &mut self.scratch().sets(), &reach)
                 }
                 None => Vec::new(),
             },
@@ -709,17 +712,17 @@ impl<'a> LegalOrders<'a> {
     /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives,
     /// into a list allocated once (at its length, or a bound on it: see
     /// [`LegalOrders::order_count`]).
-    fn unit_orders(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> Vec<Order> {
+    fn unit_orders(&self, u: usize, sets: &mut ScratchSets<'_>, convoy: &ConvoyReach) -> Vec<Order> {
         match self.words {
-            1 => self.unit_orders_in::<1>(u, scratch, convoy),
-            2 => self.unit_orders_in::<2>(u, scratch, convoy),
-            _ => self.unit_orders_in::<0>(u, scratch, convoy),
+            1 => self.unit_orders_in::<1>(u, sets, convoy),
+            2 => self.unit_orders_in::<2>(u, sets, convoy),
+            _ => self.unit_orders_in::<0>(u, sets, convoy),
         }
     }
 
     /// [`LegalOrders::unit_orders`] with bit sets over provinces of `W` words
     /// ([`LegalOrders::words_of`]).
-    fn unit_orders_in<const W: usize>(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> Vec<Order> {
+    fn unit_orders_in<const W: usize>(&self, u: usize, sets: &mut ScratchSets<'_>, convoy: &ConvoyReach) -> Vec<Order> {
         let map = self.map;
         let unit = &self.position.units[u];
         let here = map.province_of(unit.loc);
@@ -728,11 +731,10 @@ impl<'a> LegalOrders<'a> {
             return vec![Order::new(power, unit_spec, Action::Hold)];
         }
         let me = Ordered { u, unit, here };
-        let (mut sets, round_fleets) = scratch.sets();
-        let land_supports = self.supported_units::<W>(me, &mut sets, convoy);
-        let orders = Vec::with_capacity(self.order_count::<W>(me, &sets, land_supports, convoy));
+        let land_supports = self.supported_units::<W>(me, sets, convoy);
+        let orders = Vec::with_capacity(self.order_count::<W>(me, sets, land_supports, convoy));
         let mut sink = OrderSink { map, orders, power, unit: unit_spec };
-        self.actions_of::<W>(me, &mut sets, round_fleets, convoy, &mut sink);
+        self.actions_of::<W>(me, sets, convoy, &mut sink);
         sink.orders
     }
 
@@ -786,11 +788,11 @@ impl<'a> LegalOrders<'a> {
 
     /// What unit `u` may do in a movement phase, handed to `sink` in the order
     /// [`legal_orders`] gives.
-    fn unit_actions(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, sink: &mut impl UnitActionSink) {
+    fn unit_actions(&self, u: usize, sets: &mut ScratchSets<'_>, convoy: &ConvoyReach, sink: &mut impl UnitActionSink) {
         match self.words {
-            1 => self.unit_actions_in::<1>(u, scratch, convoy, sink),
-            2 => self.unit_actions_in::<2>(u, scratch, convoy, sink),
-            _ => self.unit_actions_in::<0>(u, scratch, convoy, sink),
+            1 => self.unit_actions_in::<1>(u, sets, convoy, sink),
+            2 => self.unit_actions_in::<2>(u, sets, convoy, sink),
+            _ => self.unit_actions_in::<0>(u, sets, convoy, sink),
         }
     }
 
@@ -799,7 +801,7 @@ impl<'a> LegalOrders<'a> {
     fn unit_actions_in<const W: usize>(
         &self,
         u: usize,
-        scratch: &mut Scratch,
+        sets: &mut ScratchSets<'_>,
         convoy: &ConvoyReach,
         sink: &mut impl UnitActionSink,
     ) {
@@ -811,9 +813,8 @@ impl<'a> LegalOrders<'a> {
             return;
         }
         let me = Ordered { u, unit, here };
-        let (mut sets, round_fleets) = scratch.sets();
-        self.supported_units::<W>(me, &mut sets, convoy);
-        self.actions_of::<W>(me, &mut sets, round_fleets, convoy, sink);
+        self.supported_units::<W>(me, sets, convoy);
+        self.actions_of::<W>(me, sets, convoy, sink);
     }
 
     /// [`LegalOrders::unit_actions`] of a unit that may do more than hold, its supported
@@ -822,7 +823,6 @@ impl<'a> LegalOrders<'a> {
         &self,
         me: Ordered<'_>,
         sets: &mut ScratchSets<'_>,
-        round_fleets: &mut Vec<u64>,
         convoy: &ConvoyReach,
         sink: &mut impl UnitActionSink,
     ) {
@@ -830,7 +830,7 @@ impl<'a> LegalOrders<'a> {
         let (map, position, w) = (self.map, self.position, self.words_of::<W>());
         let (unit, here) = (me.unit, me.here);
         let (kind, power) = (unit.kind, unit.power);
-        let ScratchSets { candidates, carried, holds, seen, open_reach } = sets;
+        let ScratchSets { candidates, carried, holds, seen, open_reach, round_fleets } = sets;
         let (seen, open_reach) = (&mut seen[..w], &open_reach[..w]);
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
         let fleet = self.convoying_fleet(unit);
@@ -1180,18 +1180,15 @@ impl UnitActionSink for OrderSink<'_> {
     #[inline]
     fn hold_and_moves(&mut self, map: &Map, kind: UnitKind, loc: LocId) -> bool {
         self.push(Action::Hold);
+        let (power, unit) = (self.power, self.unit);
+        let moving = |to| Order::new(power, unit, Action::Move { to, via_convoy: false });
+        // Each in one run (the list's length kept in a register).
         match kind {
             // An army moves to a province's main location, which names no coast.
             UnitKind::Army => {
-                for &p in map.army_neighbours(map.province_of(loc)) {
-                    self.push(Action::Move { to: Place::new(p), via_convoy: false });
-                }
+                self.orders.extend(map.army_neighbours(map.province_of(loc)).iter().map(|&p| moving(Place::new(p))))
             }
-            UnitKind::Fleet => {
-                for &to in map.fleet_neighbours(loc) {
-                    self.push(Action::Move { to: place(map, to), via_convoy: false });
-                }
-            }
+            UnitKind::Fleet => self.orders.extend(map.fleet_neighbours(loc).iter().map(|&to| moving(place(map, to)))),
         }
         true
     }
@@ -1219,15 +1216,15 @@ impl UnitActionSink for OrderSink<'_> {
         if hold {
             self.push(Action::SupportHold { target: named(target, province, None) });
         }
-        let (power, unit, target) = (self.power, self.unit, named(target, province, None));
+        let target = named(target, province, None);
+        // (Word by word, the bits of each in a register: cheaper than `ones` here.)
         for (k, &word) in into.iter().enumerate() {
             let mut bits = word;
-            // The word's orders written in one run (the list's length kept in a register).
-            self.orders.extend((0..few_ones(word)).map(|_| {
-                let p = ProvinceId((k * 64) as u16 + bits.trailing_zeros() as u16);
+            while bits != 0 {
+                let p = ProvinceId((k * 64 + bits.trailing_zeros() as usize) as u16);
                 bits &= bits - 1;
-                Order::new(power, unit, Action::SupportMove { target, to: Place::new(p) })
-            }));
+                self.push(Action::SupportMove { target, to: Place::new(p) });
+            }
         }
         true
     }
@@ -1369,17 +1366,20 @@ struct ScratchSets<'s> {
     seen: &'s mut [u64],
     /// Where it may support into: its reach, none frozen, not its own province.
     open_reach: &'s mut [u64],
+    /// The fleets an army's chains reach without the fleet whose orders are listed (a
+    /// support of a move by convoy that it would carry).
+    round_fleets: &'s mut Vec<u64>,
 }
 
 impl Scratch {
     #[inline]
-    fn sets(&mut self) -> (ScratchSets<'_>, &mut Vec<u64>) {
+    fn sets(&mut self) -> ScratchSets<'_> {
         let (uw, w) = (self.unit_words, self.words);
         let (candidates, rest) = self.sets.split_at_mut(uw);
         let (carried, rest) = rest.split_at_mut(uw);
         let (holds, rest) = rest.split_at_mut(uw);
         let (seen, open_reach) = rest.split_at_mut(w);
-        (ScratchSets { candidates, carried, holds, seen, open_reach }, &mut self.round_fleets)
+        ScratchSets { candidates, carried, holds, seen, open_reach, round_fleets: &mut self.round_fleets }
     }
 }
 
