@@ -1177,18 +1177,22 @@ impl UnitActionSink for OrderSink<'_> {
         self.push(action);
     }
 
-    #[inline]
+    #[inline(always)]
     fn hold_and_moves(&mut self, map: &Map, kind: UnitKind, loc: LocId) -> bool {
         self.push(Action::Hold);
         let (power, unit) = (self.power, self.unit);
         let moving = |to| Order::new(power, unit, Action::Move { to, via_convoy: false });
-        // Each in one run (the list's length kept in a register).
         match kind {
-            // An army moves to a province's main location, which names no coast.
+            // An army moves to a province's main location, which names no coast: its moves
+            // in one run (the list's length kept in a register).
             UnitKind::Army => {
                 self.orders.extend(map.army_neighbours(map.province_of(loc)).iter().map(|&p| moving(Place::new(p))))
             }
-            UnitKind::Fleet => self.orders.extend(map.fleet_neighbours(loc).iter().map(|&to| moving(place(map, to)))),
+            UnitKind::Fleet => {
+                for &to in map.fleet_neighbours(loc) {
+                    self.orders.push(moving(place(map, to)));
+                }
+            }
         }
         true
     }
