@@ -277,7 +277,7 @@ impl<'a> LegalOrders<'a> {
     /// them a step at a time cost more than filling them).
     fn scratch(&self) -> Scratch {
         let (words, unit_words) = (self.words, self.unit_words);
-        Scratch { sets: vec![0; 3 * unit_words + 2 * words], words, unit_words, round_fleets: Vec::new() }
+        Scratch { sets: vec![0; 2 * unit_words + 2 * words], words, unit_words, round_fleets: Vec::new() }
     }
 
     /// Leaves in `set` (a bit set over provinces) only the provinces an order may go into
@@ -429,7 +429,7 @@ impl<'a> LegalOrders<'a> {
             let (word, bit) = (u / 64, 1 << (u % 64));
             let at = here.index() * row_len;
             rows[at + word] |= bit;
-            rows[at + uw] |= Tally::standing(u);
+            rows[at + uw] += Tally::STAND;
             for (j, &provinces) in moves.iter().enumerate() {
                 let mut provinces = provinces;
                 while provinces != 0 {
@@ -755,7 +755,7 @@ impl<'a> LegalOrders<'a> {
         convoy: &ConvoyReach,
     ) -> usize {
         let (map, w, unit) = (self.map, self.words_of::<W>(), me.unit);
-        let ScratchSets { carried, holds, open_reach, .. } = sets;
+        let ScratchSets { carried, open_reach, .. } = sets;
         let both = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(&x, &y)| few_ones(x & y)).sum::<usize>();
         let mut count = 1 + match unit.kind {
             UnitKind::Army => map.army_neighbours(me.here).len(),
@@ -765,7 +765,7 @@ impl<'a> LegalOrders<'a> {
             for_each_station(map, unit.power, unit.kind, me.here, |_, _| count += 1);
         }
         // Supports of holds and of moves by land.
-        count += land_supports + holds.iter().map(|&h| few_ones(h)).sum::<usize>();
+        count += land_supports;
         if self.fleets.is_empty() {
             return count;
         }
@@ -830,7 +830,8 @@ impl<'a> LegalOrders<'a> {
         let (map, position, w) = (self.map, self.position, self.words_of::<W>());
         let (unit, here) = (me.unit, me.here);
         let (kind, power) = (unit.kind, unit.power);
-        let ScratchSets { candidates, carried, holds, seen, open_reach, round_fleets } = sets;
+        let ScratchSets { candidates, carried, seen, open_reach, round_fleets } = sets;
+        let my_reach = self.support_reach::<W>(me.u);
         let (seen, open_reach) = (&mut seen[..w], &open_reach[..w]);
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
         let fleet = self.convoying_fleet(unit);
@@ -885,7 +886,9 @@ impl<'a> LegalOrders<'a> {
                 // support), none frozen.
                 let moves = &moves_to[o * w..][..w];
                 and_into(seen, open_reach, moves);
-                let hold = holds[k] >> (o % 64) & 1 == 1;
+                // (Every unit standing where it reaches: a fuzzed position may have two in
+                // a province.)
+                let hold = self.has(my_reach, map.province_of(at));
                 if !sink.supports(target, at, hold, seen) {
                     if hold {
                         sink.action(LegalAction::SupportHold { target, at });
@@ -982,10 +985,10 @@ impl<'a> LegalOrders<'a> {
     }
 
     /// The units a unit may support, as bit sets over units into `sets`: those standing
-    /// in or moving to a province it reaches (`candidates`), the armies among them the
-    /// fleets could carry to one (`carried`), and those standing in one (`holds`); and
-    /// where its supports may go (`open_reach`). Returns how many moves by land it may
-    /// support there (its moves into frozen provinces among them).
+    /// in or moving to a province it reaches (`candidates`) and the armies among them the
+    /// fleets could carry to one (`carried`); and where its supports may go
+    /// (`open_reach`). Returns how many holds and moves by land it may support there (its
+    /// supports into frozen provinces among them).
     #[inline]
     fn supported_units<const W: usize>(
         &self,
@@ -994,16 +997,17 @@ impl<'a> LegalOrders<'a> {
         convoy: &ConvoyReach,
     ) -> usize {
         let (uw, row_len) = (self.unit_words, self.row_len());
-        let ScratchSets { candidates, carried, holds, open_reach, .. } = sets;
+        let ScratchSets { candidates, carried, open_reach, .. } = sets;
         let my_reach = self.support_reach::<W>(me.u);
         let rows = self.province_rows();
         let by_convoy = !self.fleets.is_empty();
-        // The units standing in or moving to a province it reaches, those standing there,
-        // and the armies the fleets could carry to one (`convoy.touching`).
+        // The units standing in or moving to a province it reaches and the armies the
+        // fleets could carry to one (`convoy.touching`); the supports, from the tallies
+        // (its own move there is one of the moves).
         let mut supports = 0;
-        if let ([c], [d], [h]) = (&mut **candidates, &mut **carried, &mut **holds) {
+        if let ([c], [d]) = (&mut **candidates, &mut **carried) {
             // Up to 64 units (most positions): gathered in registers.
-            let (mut there, mut carried_there, mut standing) = (0, 0, 0);
+            let (mut there, mut carried_there) = (0, 0);
             for (j, &word) in my_reach.iter().enumerate() {
                 let mut provinces = word;
                 while provinces != 0 {
@@ -1014,18 +1018,13 @@ impl<'a> LegalOrders<'a> {
                     if by_convoy {
                         carried_there |= convoy.touching[p];
                     }
-                    if let Some(o) = Tally::standing_unit(tally) {
-                        standing |= 1 << o;
-                    }
-                    // Its own move there is one of them.
-                    supports += Tally::moves(tally) - 1;
+                    supports += Tally::supports(tally);
                 }
             }
-            (*c, *d, *h) = (there | carried_there, carried_there, standing);
+            (*c, *d) = (there | carried_there, carried_there);
         } else {
             candidates.fill(0);
             carried.fill(0);
-            holds.fill(0);
             for (j, &word) in my_reach.iter().enumerate() {
                 let mut provinces = word;
                 while provinces != 0 {
@@ -1036,10 +1035,7 @@ impl<'a> LegalOrders<'a> {
                     if by_convoy {
                         or_into(carried, &convoy.touching[p * uw..][..uw]);
                     }
-                    if let Some(o) = Tally::standing_unit(tally[0]) {
-                        holds[o / 64] |= 1 << (o % 64);
-                    }
-                    supports += Tally::moves(tally[0]) - 1;
+                    supports += Tally::supports(tally[0]);
                 }
             }
             or_into(candidates, carried);
@@ -1360,12 +1356,10 @@ struct Scratch {
 
 /// The bit sets of a [`Scratch`], for the unit whose orders are listed.
 struct ScratchSets<'s> {
-    /// The units it may support (a bit set over units), the armies among them the fleets
-    /// could carry to a province it reaches, and those among them standing in a province
-    /// it reaches (whose hold it may support).
+    /// The units it may support (a bit set over units), and the armies among them the
+    /// fleets could carry to a province it reaches.
     candidates: &'s mut [u64],
     carried: &'s mut [u64],
-    holds: &'s mut [u64],
     /// Provinces a support of one unit's move may still be offered into.
     seen: &'s mut [u64],
     /// Where it may support into: its reach, none frozen, not its own province.
@@ -1381,9 +1375,8 @@ impl Scratch {
         let (uw, w) = (self.unit_words, self.words);
         let (candidates, rest) = self.sets.split_at_mut(uw);
         let (carried, rest) = rest.split_at_mut(uw);
-        let (holds, rest) = rest.split_at_mut(uw);
         let (seen, open_reach) = rest.split_at_mut(w);
-        ScratchSets { candidates, carried, holds, seen, open_reach, round_fleets: &mut self.round_fleets }
+        ScratchSets { candidates, carried, seen, open_reach, round_fleets: &mut self.round_fleets }
     }
 }
 
@@ -1469,24 +1462,20 @@ fn for_each_station(map: &Map, power: PowerId, kind: UnitKind, here: ProvinceId,
 }
 
 /// The last word of a province's row of [`LegalOrders`]' `board`: how many units move
-/// there (low half) and which unit stands there (high half: its index plus one, or 0).
+/// there (low half) and how many stand there (high half: one on a board as played, more
+/// on a position built otherwise).
 struct Tally;
 
 impl Tally {
     /// A unit's move there, added.
     const MOVE: u64 = 1;
+    /// A unit standing there, added.
+    const STAND: u64 = 1 << 32;
 
-    /// Unit `u` standing there, or-ed in.
-    fn standing(u: usize) -> u64 {
-        (u as u64 + 1) << 32
-    }
-
-    fn moves(tally: u64) -> usize {
-        (tally & 0xffff_ffff) as usize
-    }
-
-    fn standing_unit(tally: u64) -> Option<usize> {
-        ((tally >> 32) as usize).checked_sub(1)
+    /// How many holds and moves there a unit reaching the province may support: all but
+    /// its own move there.
+    fn supports(tally: u64) -> usize {
+        (((tally & 0xffff_ffff) + (tally >> 32)) as usize).saturating_sub(1)
     }
 }
 
