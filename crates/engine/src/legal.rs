@@ -47,18 +47,18 @@ pub fn legal_orders_at(map: &Map, position: &Position, province: ProvinceId) -> 
 pub struct LegalOrders<'a> {
     map: &'a Map,
     position: &'a Position,
-    /// Words of a bit set over provinces.
+    /// Words of a bit set over provinces, and of one over units.
     words: usize,
-    /// Per unit of the position (movement phase): where it may support into, where its
-    /// moves go (provinces, railroads included).
-    support_reach: Vec<u64>,
-    moves_to: Vec<u64>,
-    /// Per unit: how many moves it has (for a bound on the length of its list).
-    moves: Vec<usize>,
-    /// Per province: the units standing there or moving there, as a bit set over units
-    /// (`unit_words` words): the units a unit reaching the province may support.
-    touching: Vec<u64>,
     unit_words: usize,
+    /// The tables of a movement phase, in one allocation (read by
+    /// [`LegalOrders::province_rows`], [`LegalOrders::support_reach`] and
+    /// [`LegalOrders::moves_to_all`]): a row per province ([`LegalOrders::row_len`] words):
+    /// the units standing there or moving there (a bit set over units, `unit_words` words:
+    /// those a unit reaching the province may support) and a [`Tally`] of it; from
+    /// `unit_sets` on, per unit (`words` words each), where it may support into, then
+    /// where its moves go (provinces, railroads included).
+    board: Vec<u64>,
+    unit_sets: usize,
     /// Fleets that may convoy (their provinces); per fleet, the fleets it borders (a bit set
     /// over fleets, `fleet_words` words) and the provinces it reaches where an army may
     /// stand.
@@ -101,11 +101,9 @@ impl<'a> LegalOrders<'a> {
             map,
             position,
             words,
-            support_reach: Vec::new(),
-            moves_to: Vec::new(),
-            moves: Vec::new(),
-            touching: Vec::new(),
             unit_words: 0,
+            board: Vec::new(),
+            unit_sets: 0,
             fleets: Vec::new(),
             fleet_words: 0,
             fleet_borders: Vec::new(),
@@ -132,9 +130,10 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = self.scratch();
+                let mut sets = scratch.sets();
                 let reach = self.convoy_reaches(Chains::Every);
                 (0..self.position.units.len())
-                    .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut scratch, &reach)))
+                    .map(|u| (self.position.units[u].power, self.unit_orders(u, &mut sets, &reach)))
                     .collect()
             }
             PhaseKind::Retreat => self
@@ -173,13 +172,14 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = self.scratch();
+                let mut sets = scratch.sets();
                 let reach = self.convoy_reaches(Chains::Every);
                 for (u, unit) in self.position.units.iter().enumerate() {
                     let (power, me) = (unit.power, Some((unit.kind, unit.loc)));
                     group.clear();
                     self.unit_actions(
                         u,
-                        &mut scratch,
+                        &mut sets,
                         &reach,
                         &mut Each(|action| {
                             group.push(LegalOrder { power, unit: me, action });
@@ -219,10 +219,11 @@ impl<'a> LegalOrders<'a> {
         match self.position.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = self.scratch();
+                let mut sets = scratch.sets();
                 let reach = self.convoy_reaches(Chains::Every);
                 for (u, unit) in self.position.units.iter().enumerate() {
                     sink.unit(unit.power, unit.kind, unit.loc);
-                    self.unit_actions(u, &mut scratch, &reach, sink);
+                    self.unit_actions(u, &mut sets, &reach, sink);
                 }
             }
             PhaseKind::Retreat => {
@@ -249,7 +250,7 @@ impl<'a> LegalOrders<'a> {
                         None => Chains::Nothing,
                     };
                     let reach = self.convoy_reaches(chains);
-                    self.unit_orders(u, &mut self.scratch(), &reach)
+                    self.unit_orders(u, &mut self.scratch().sets(), &reach)
                 }
                 None => Vec::new(),
             },
@@ -275,15 +276,8 @@ impl<'a> LegalOrders<'a> {
     /// Buffers for listing units one by one, made at their full size at once (growing
     /// them a step at a time cost more than filling them).
     fn scratch(&self) -> Scratch {
-        let (w, uw) = (self.words, self.unit_words);
-        Scratch {
-            candidates: Vec::with_capacity(uw),
-            carried: Vec::with_capacity(uw),
-            supported: Vec::with_capacity(self.position.units.len()),
-            seen: Vec::with_capacity(w),
-            open_reach: Vec::with_capacity(w),
-            round_fleets: Vec::new(),
-        }
+        let (words, unit_words) = (self.words, self.unit_words);
+        Scratch { sets: vec![0; 2 * unit_words + 2 * words], words, unit_words, round_fleets: Vec::new() }
     }
 
     /// Leaves in `set` (a bit set over provinces) only the provinces an order may go into
@@ -306,13 +300,55 @@ impl<'a> LegalOrders<'a> {
         set[p.index() / 64] >> (p.index() % 64) & 1 == 1
     }
 
+    /// Where unit `u` may support into (a bit set over provinces; movement phase).
+    #[inline]
+    fn support_reach<const W: usize>(&self, u: usize) -> &[u64] {
+        let w = self.words_of::<W>();
+        &self.board[self.unit_sets + u * w..][..w]
+    }
+
+    /// Words of a bit set over provinces: `W`, or (`W` 0) the map's (`words`). The listing
+    /// of a unit is compiled for maps of up to 64 and of up to 128 provinces, where every
+    /// bit set is then a word or two of known length, and for any map.
+    #[inline(always)]
+    fn words_of<const W: usize>(&self) -> usize {
+        if W == 0 { self.words } else { W }
+    }
+
+    /// Every unit's moves (where they go, `words` words a unit; movement phase).
+    #[inline]
+    fn moves_to_all<const W: usize>(&self) -> &[u64] {
+        let n = self.position.units.len() * self.words_of::<W>();
+        &self.board[self.unit_sets + n..][..n]
+    }
+
+    /// The rows of the provinces, [`LegalOrders::row_len`] words each (see `board`;
+    /// movement phase).
+    #[inline]
+    fn province_rows(&self) -> &[u64] {
+        &self.board[..self.unit_sets]
+    }
+
+    /// Words of a province's row of `board`: who stands or moves there, and its tally.
+    #[inline]
+    fn row_len(&self) -> usize {
+        self.unit_words + 1
+    }
+
     /// The bit sets of a movement phase.
     fn read_board(&mut self) {
         let (map, position, w) = (self.map, self.position, self.words);
-        let n = position.units.len();
-        self.support_reach = vec![0; n * w];
-        self.moves_to = vec![0; n * w];
-        let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
+        let (n, provinces) = (position.units.len(), map.province_count());
+        let uw = n.div_ceil(64);
+        self.unit_words = uw;
+        let row_len = self.row_len();
+        self.unit_sets = provinces * row_len;
+        // Zeroed in two runs: a run of over 2 KB is cleared by `rep stosb`, which callgrind
+        // counts a byte at a time.
+        let mut board = Vec::with_capacity(self.unit_sets + 2 * n * w);
+        board.resize(self.unit_sets, 0);
+        board.resize(self.unit_sets + 2 * n * w, 0);
+        self.board = board;
         if map.has_ice() {
             let mut thawed = vec![0; w];
             for p in map.provinces().filter(|&p| !map.is_frozen(p, position.phase.season)) {
@@ -320,45 +356,10 @@ impl<'a> LegalOrders<'a> {
             }
             self.thawed = thawed;
         }
-        let difficult = !map.difficult_borders().is_empty();
-        let railroads = !map.railroads().is_empty();
-        self.moves.clear();
-        self.moves.reserve(n);
-        for (u, unit) in position.units.iter().enumerate() {
-            let here = map.province_of(unit.loc);
-            let (reach, moves) = (&mut self.support_reach[u * w..][..w], &mut self.moves_to[u * w..][..w]);
-            // The map's bit set of the provinces it borders, copied a word at a time.
-            map.move_provinces_into(unit.kind, unit.loc, moves);
-            for (r, &m) in reach.iter_mut().zip(moves.iter()) {
-                *r = m;
-            }
-            let mut count = match unit.kind {
-                UnitKind::Army => map.army_neighbours(here).len(),
-                UnitKind::Fleet => map.fleet_neighbours(unit.loc).len(),
-            };
-            // No support across a difficult border.
-            if difficult {
-                for p in ones(moves).filter(|&p| map.border_cost(here, p) != 0) {
-                    reach[p.index() / 64] &= !(1 << (p.index() % 64));
-                }
-            }
-            if railroads {
-                for_each_station(map, unit.power, unit.kind, here, |_, p| {
-                    set(moves, p);
-                    count += 1;
-                });
-            }
-            self.moves.push(count);
-        }
-        let uw = n.div_ceil(64);
-        self.unit_words = uw;
-        self.touching = vec![0; map.province_count() * uw];
-        for (u, unit) in position.units.iter().enumerate() {
-            let bit = 1 << (u % 64);
-            self.touching[map.province_of(unit.loc).index() * uw + u / 64] |= bit;
-            for p in ones(&self.moves_to[u * w..][..w]) {
-                self.touching[p.index() * uw + u / 64] |= bit;
-            }
+        match w {
+            1 => self.read_units::<1>(),
+            2 => self.read_units::<2>(),
+            _ => self.read_units::<0>(),
         }
         // The fleets that may convoy: where each stands, reaches, and which it borders
         // (borders may go one way).
@@ -390,8 +391,52 @@ impl<'a> LegalOrders<'a> {
                 let q = map.province_of(to);
                 // Only where an army may land.
                 if map.can_hold(UnitKind::Army, q) {
-                    set(&mut self.fleet_reach[i * w..][..w], q);
+                    self.fleet_reach[i * w + q.index() / 64] |= 1 << (q.index() % 64);
                     self.reaching[q.index() * fw + i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+    }
+
+    /// Each unit's reach and moves, and the rows of the provinces it stands in and moves
+    /// to ([`LegalOrders::read_board`]), with bit sets over provinces of `W` words
+    /// ([`LegalOrders::words_of`]).
+    fn read_units<const W: usize>(&mut self) {
+        let (map, position, w) = (self.map, self.position, self.words_of::<W>());
+        let (n, uw, row_len) = (position.units.len(), self.unit_words, self.row_len());
+        let set = |bits: &mut [u64], p: ProvinceId| bits[p.index() / 64] |= 1 << (p.index() % 64);
+        let difficult = !map.difficult_borders().is_empty();
+        let railroads = !map.railroads().is_empty();
+        let (rows, rest) = self.board.split_at_mut(self.unit_sets);
+        let (reaches, moves_to) = rest.split_at_mut(n * w);
+        for (u, ((unit, reach), moves)) in
+            position.units.iter().zip(reaches.chunks_exact_mut(w)).zip(moves_to.chunks_exact_mut(w)).enumerate()
+        {
+            let (reach, moves) = (&mut reach[..w], &mut moves[..w]);
+            let here = map.province_of(unit.loc);
+            // The map's bit set of the provinces it borders, copied a word at a time.
+            map.move_provinces_into(unit.kind, unit.loc, moves);
+            reach.copy_from_slice(moves);
+            // No support across a difficult border.
+            if difficult {
+                for p in ones(moves).filter(|&p| map.border_cost(here, p) != 0) {
+                    reach[p.index() / 64] &= !(1 << (p.index() % 64));
+                }
+            }
+            if railroads {
+                for_each_station(map, unit.power, unit.kind, here, |_, p| set(moves, p));
+            }
+            let (word, bit) = (u / 64, 1 << (u % 64));
+            let at = here.index() * row_len;
+            rows[at + word] |= bit;
+            rows[at + uw] += Tally::STAND;
+            for (j, &provinces) in moves.iter().enumerate() {
+                let mut provinces = provinces;
+                while provinces != 0 {
+                    let at = (j * 64 + provinces.trailing_zeros() as usize) * row_len;
+                    provinces &= provinces - 1;
+                    rows[at + word] |= bit;
+                    rows[at + uw] += Tally::MOVE;
                 }
             }
         }
@@ -665,83 +710,130 @@ impl<'a> LegalOrders<'a> {
     }
 
     /// The orders of unit `u` in a movement phase, in the order [`legal_orders`] gives,
-    /// into a list allocated once (at a bound on its length).
-    fn unit_orders(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) -> Vec<Order> {
+    /// into a list allocated once (at its length, or a bound on it: see
+    /// [`LegalOrders::order_count`]).
+    fn unit_orders(&self, u: usize, sets: &mut ScratchSets<'_>, convoy: &ConvoyReach) -> Vec<Order> {
+        match self.words {
+            1 => self.unit_orders_in::<1>(u, sets, convoy),
+            2 => self.unit_orders_in::<2>(u, sets, convoy),
+            _ => self.unit_orders_in::<0>(u, sets, convoy),
+        }
+    }
+
+    /// [`LegalOrders::unit_orders`] with bit sets over provinces of `W` words
+    /// ([`LegalOrders::words_of`]).
+    fn unit_orders_in<const W: usize>(&self, u: usize, sets: &mut ScratchSets<'_>, convoy: &ConvoyReach) -> Vec<Order> {
         let map = self.map;
         let unit = &self.position.units[u];
-        let (here, coast) = (map.province_of(unit.loc), coast_of(map, unit.loc));
-        // The unit built from copies each time: cheaper than cloning its description.
-        let order = |action: LegalAction| Order::new(unit.power, named(unit.kind, here, coast), action.to_action(map));
-        if self.only_holds(u) {
-            return vec![order(LegalAction::Hold)];
+        let here = map.province_of(unit.loc);
+        let (power, unit_spec) = (unit.power, named(unit.kind, here, coast_of(map, unit.loc)));
+        if self.only_holds(unit, here) {
+            return vec![Order::new(power, unit_spec, Action::Hold)];
         }
-        self.supported_units(u, scratch, convoy);
-        let mut sink = OrderSink {
-            map,
-            orders: Vec::with_capacity(self.bound(u, scratch, convoy)),
-            power: unit.power,
-            unit: (unit.kind, here, coast),
-        };
-        self.actions_of(u, scratch, convoy, &mut sink);
+        let me = Ordered { u, unit, here };
+        let land_supports = self.supported_units::<W>(me, sets, convoy);
+        let orders = Vec::with_capacity(self.order_count::<W>(me, sets, land_supports, convoy));
+        let mut sink = OrderSink { map, orders, power, unit: unit_spec };
+        self.actions_of::<W>(me, sets, convoy, &mut sink);
         sink.orders
     }
 
-    /// Whether unit `u` may only hold: on ice, or of a neutral power.
-    fn only_holds(&self, u: usize) -> bool {
-        let unit = &self.position.units[u];
-        self.frozen(self.map.province_of(unit.loc)) || self.map.is_neutral(unit.power)
+    /// Whether `unit` (in `here`) may only hold: on ice, or of a neutral power.
+    fn only_holds(&self, unit: &dip_map::Unit, here: ProvinceId) -> bool {
+        self.frozen(here) || self.map.is_neutral(unit.power)
     }
 
-    /// About how many orders unit `u` has, its supported units found: its list is
-    /// allocated once.
-    fn bound(&self, u: usize, scratch: &Scratch, convoy: &ConvoyReach) -> usize {
-        let w = self.words;
-        let reach = |u: usize| convoy.provinces.get(u * w..(u + 1) * w).unwrap_or_default();
-        let count = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(x, y)| (x & y).count_ones() as usize).sum::<usize>();
-        let my_reach = &self.support_reach[u * w..][..w];
-        let mut bound = 1 + self.moves[u] + scratch.supported.iter().map(|&o| 1 + self.moves[o]).sum::<usize>();
-        if self.fleets.is_empty() {
-            return bound;
+    /// How many orders a unit has, its supported units found (and how many moves by land
+    /// it may support, `land_supports`): its list is allocated once, at that length. Its
+    /// orders into frozen provinces and those that use fleets to convoy are counted by a
+    /// bound.
+    fn order_count<const W: usize>(
+        &self,
+        me: Ordered<'_>,
+        sets: &ScratchSets<'_>,
+        land_supports: usize,
+        convoy: &ConvoyReach,
+    ) -> usize {
+        let (map, w, unit) = (self.map, self.words_of::<W>(), me.unit);
+        let ScratchSets { carried, open_reach, .. } = sets;
+        let both = |a: &[u64], b: &[u64]| a.iter().zip(b).map(|(&x, &y)| few_ones(x & y)).sum::<usize>();
+        let mut count = 1 + match unit.kind {
+            UnitKind::Army => map.army_neighbours(me.here).len(),
+            UnitKind::Fleet => map.fleet_neighbours(unit.loc).len(),
+        };
+        if !map.railroads().is_empty() {
+            for_each_station(map, unit.power, unit.kind, me.here, |_, _| count += 1);
         }
-        bound += count(reach(u), reach(u));
+        // Supports of holds and of moves by land.
+        count += land_supports;
+        if self.fleets.is_empty() {
+            return count;
+        }
+        let reach = |u: usize| convoy.provinces.get(u * w..(u + 1) * w).unwrap_or_default();
+        count += both(reach(me.u), reach(me.u));
         // Supports of moves by convoy: only of the armies the fleets could carry to a
         // province it reaches (`carried`); of any other unit there are none to count.
-        for o in ones(&scratch.carried).map(|o| o.index()).filter(|&o| o != u) {
-            bound += count(reach(o), my_reach);
+        for o in ones(carried).map(|o| o.index()).filter(|&o| o != me.u) {
+            count += both(reach(o), open_reach);
         }
-        if let Some(f) = self.convoying_fleet(&self.position.units[u]) {
+        if let Some(f) = self.convoying_fleet(unit) {
             // Each army's chains are `fleets` bit sets of `w` words; this fleet's is the f-th.
             let nf = self.fleets.len();
             for chains in convoy.chains.chunks_exact(nf * w) {
-                bound += chains[f * w..(f + 1) * w].iter().map(|x| x.count_ones() as usize).sum::<usize>();
+                count += chains[f * w..(f + 1) * w].iter().map(|x| x.count_ones() as usize).sum::<usize>();
             }
         }
-        bound
+        count
     }
 
     /// What unit `u` may do in a movement phase, handed to `sink` in the order
     /// [`legal_orders`] gives.
-    fn unit_actions(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, sink: &mut impl UnitActionSink) {
+    fn unit_actions(&self, u: usize, sets: &mut ScratchSets<'_>, convoy: &ConvoyReach, sink: &mut impl UnitActionSink) {
+        match self.words {
+            1 => self.unit_actions_in::<1>(u, sets, convoy, sink),
+            2 => self.unit_actions_in::<2>(u, sets, convoy, sink),
+            _ => self.unit_actions_in::<0>(u, sets, convoy, sink),
+        }
+    }
+
+    /// [`LegalOrders::unit_actions`] with bit sets over provinces of `W` words
+    /// ([`LegalOrders::words_of`]).
+    fn unit_actions_in<const W: usize>(
+        &self,
+        u: usize,
+        sets: &mut ScratchSets<'_>,
+        convoy: &ConvoyReach,
+        sink: &mut impl UnitActionSink,
+    ) {
+        let unit = &self.position.units[u];
+        let here = self.map.province_of(unit.loc);
         // Ice holds a unit, and a neutral power's units only hold.
-        if self.only_holds(u) {
+        if self.only_holds(unit, here) {
             sink.action(LegalAction::Hold);
             return;
         }
-        self.supported_units(u, scratch, convoy);
-        self.actions_of(u, scratch, convoy, sink);
+        let me = Ordered { u, unit, here };
+        self.supported_units::<W>(me, sets, convoy);
+        self.actions_of::<W>(me, sets, convoy, sink);
     }
 
     /// [`LegalOrders::unit_actions`] of a unit that may do more than hold, its supported
     /// units found ([`LegalOrders::supported_units`]).
-    fn actions_of(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach, sink: &mut impl UnitActionSink) {
+    fn actions_of<const W: usize>(
+        &self,
+        me: Ordered<'_>,
+        sets: &mut ScratchSets<'_>,
+        convoy: &ConvoyReach,
+        sink: &mut impl UnitActionSink,
+    ) {
         let reach = &convoy.provinces[..];
-        let (map, position, w) = (self.map, self.position, self.words);
-        let unit = &position.units[u];
-        let here = map.province_of(unit.loc);
+        let (map, position, w) = (self.map, self.position, self.words_of::<W>());
+        let (unit, here) = (me.unit, me.here);
         let (kind, power) = (unit.kind, unit.power);
-        let Scratch { supported, seen, carried, round_fleets, open_reach, .. } = scratch;
+        let ScratchSets { candidates, carried, seen, open_reach, round_fleets } = sets;
+        let my_reach = self.support_reach::<W>(me.u);
+        let (seen, open_reach) = (&mut seen[..w], &open_reach[..w]);
         let convoy_reach = |u: usize| reach.get(u * w..(u + 1) * w).unwrap_or_default();
-        let my_reach = &self.support_reach[u * w..][..w];
         let fleet = self.convoying_fleet(unit);
         let chain = |a: usize, f: usize| {
             let nf = self.fleets.len();
@@ -756,18 +848,19 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
-        for_each_station(map, power, kind, here, |railroad, p| {
-            if !self.frozen(p) {
-                sink.action(LegalAction::Rail { railroad, to: p });
-            }
-        });
-        seen.resize(w, 0);
-        if kind == UnitKind::Army && !convoy_reach(u).is_empty() {
+        if !map.railroads().is_empty() {
+            for_each_station(map, power, kind, here, |railroad, p| {
+                if !self.frozen(p) {
+                    sink.action(LegalAction::Rail { railroad, to: p });
+                }
+            });
+        }
+        if kind == UnitKind::Army && !convoy_reach(me.u).is_empty() {
             // Where the fleets could carry it and (by default) it cannot walk, none frozen.
             // `seen` first holds where it walks.
             map.move_provinces_into(UnitKind::Army, unit.loc, seen);
             let everywhere = self.convoy_moves == ConvoyMoves::Everywhere;
-            for (s, &r) in seen.iter_mut().zip(convoy_reach(u)) {
+            for (s, &r) in seen.iter_mut().zip(convoy_reach(me.u)) {
                 *s = if everywhere { r } else { r & !*s };
             }
             self.open_only(seen, None);
@@ -777,60 +870,45 @@ impl<'a> LegalOrders<'a> {
                 }
             }
         }
-        // Where its supports may go: where it reaches, none frozen, not its own province.
-        open_reach.clear();
-        open_reach.extend_from_slice(my_reach);
-        self.open_only(open_reach, Some(here));
         // Supports: of any other unit holding in, or moving to, a province this unit reaches.
-        for &o in supported.iter() {
-            let other = &position.units[o];
-            let there = map.province_of(other.loc);
-            let (target, at) = (other.kind, other.loc);
-            // The provinces this unit may support the other's move into, in province order
-            // (each once: a fleet's moves to two coasts of one province are one support),
-            // none frozen.
-            let moves = &self.moves_to[o * w..(o + 1) * w];
-            for ((s, &r), &m) in seen.iter_mut().zip(open_reach.iter()).zip(moves) {
-                *s = r & m;
-            }
-            let hold = self.has(my_reach, there);
-            if !sink.supports(target, at, hold, seen) {
-                if hold {
-                    sink.action(LegalAction::SupportHold { target, at });
-                }
-                for p in ones(seen) {
-                    sink.action(LegalAction::SupportMove { target, at, to: p });
-                }
-            }
-            // Moves by convoy only: where the fleets could carry the army and it cannot walk.
-            if carried[o / 64] >> (o % 64) & 1 == 0 {
-                continue;
-            }
-            // (A carried army has its reach: `convoy_reach(o)` is `w` words.)
-            let o_moves = &self.moves_to[o * w..(o + 1) * w];
-            for (((s, &c), &r), &m) in seen.iter_mut().zip(convoy_reach(o)).zip(open_reach.iter()).zip(o_moves) {
-                *s = c & r & !m;
-            }
-            // Where the fleets but this one could carry the army, worked out once.
-            let mut round_made = false;
-            for p in ones(seen) {
-                // A fleet cannot both support the move and carry the army: when a route
-                // there goes through it, another must go round it.
-                let carrier = fleet.is_some_and(|f| {
-                    self.has(chain(o, f), p) && {
-                        if !round_made {
-                            let fw = self.fleet_words;
-                            round_fleets.clear();
-                            round_fleets.resize(fw, 0);
-                            let seeds = convoy.seeds.get(o * fw..(o + 1) * fw).unwrap_or_default();
-                            self.spread(seeds, Some(f), round_fleets);
-                            round_made = true;
-                        }
-                        !self.some_reach(round_fleets, p)
+        let moves_to = self.moves_to_all::<W>();
+        let by_convoy = !self.fleets.is_empty();
+        // (Word by word, the bits of each in a register: cheaper than `ones` here.)
+        for (k, &word) in candidates.iter().enumerate() {
+            let mut others = word;
+            while others != 0 {
+                let o = k * 64 + others.trailing_zeros() as usize;
+                others &= others - 1;
+                let other = &position.units[o];
+                let (target, at) = (other.kind, other.loc);
+                // The provinces this unit may support the other's move into, in province
+                // order (each once: a fleet's moves to two coasts of one province are one
+                // support), none frozen.
+                let moves = &moves_to[o * w..][..w];
+                and_into(seen, open_reach, moves);
+                // (Every unit standing where it reaches: a fuzzed position may have two in
+                // a province.)
+                let hold = self.has(my_reach, map.province_of(at));
+                if !sink.supports(target, at, hold, seen) {
+                    if hold {
+                        sink.action(LegalAction::SupportHold { target, at });
                     }
-                });
-                if !carrier {
-                    sink.action(LegalAction::SupportMove { target, at, to: p });
+                    for p in ones(seen) {
+                        sink.action(LegalAction::SupportMove { target, at, to: p });
+                    }
+                }
+                // Moves by convoy only: where the fleets could carry the army and it cannot
+                // walk.
+                if by_convoy && carried[k] >> (o % 64) & 1 == 1 {
+                    self.supports_by_convoy(
+                        (o, target, at, moves),
+                        fleet,
+                        open_reach,
+                        seen,
+                        round_fleets,
+                        convoy,
+                        sink,
+                    );
                 }
             }
         }
@@ -856,36 +934,122 @@ impl<'a> LegalOrders<'a> {
         }
     }
 
-    /// The units unit `u` may support, into `scratch.supported` in the order of the
-    /// position: those standing in or moving to a province it reaches, and the armies the
-    /// fleets could carry to one (also into `scratch.carried`).
+    /// A fleet's (`fleet`) or other unit's supports of the moves by convoy of the army
+    /// at `at` (unit `o`, one the fleets could carry to a province the supporting unit
+    /// reaches) where it cannot walk (`moves`): where the fleets could carry it, into
+    /// `open_reach`. `seen` is scratch.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn supports_by_convoy(
+        &self,
+        (o, target, at, moves): (usize, UnitKind, LocId, &[u64]),
+        fleet: Option<usize>,
+        open_reach: &[u64],
+        seen: &mut [u64],
+        round_fleets: &mut Vec<u64>,
+        convoy: &ConvoyReach,
+        sink: &mut impl UnitActionSink,
+    ) {
+        let w = self.words;
+        let convoy_reach = convoy.provinces.get(o * w..(o + 1) * w).unwrap_or_default();
+        let chain = |a: usize, f: usize| {
+            let nf = self.fleets.len();
+            convoy.chains.get((a * nf + f) * w..(a * nf + f + 1) * w).unwrap_or_default()
+        };
+        // (A carried army has its reach: `convoy_reach` is `w` words.)
+        for (((s, &c), &r), &m) in seen.iter_mut().zip(convoy_reach).zip(open_reach).zip(moves) {
+            *s = c & r & !m;
+        }
+        // Where the fleets but this one could carry the army, worked out once.
+        let mut round_made = false;
+        for p in ones(seen) {
+            // A fleet cannot both support the move and carry the army: when a route
+            // there goes through it, another must go round it.
+            let carrier = fleet.is_some_and(|f| {
+                self.has(chain(o, f), p) && {
+                    if !round_made {
+                        let fw = self.fleet_words;
+                        round_fleets.clear();
+                        round_fleets.resize(fw, 0);
+                        let seeds = convoy.seeds.get(o * fw..(o + 1) * fw).unwrap_or_default();
+                        self.spread(seeds, Some(f), round_fleets);
+                        round_made = true;
+                    }
+                    !self.some_reach(round_fleets, p)
+                }
+            });
+            if !carrier {
+                sink.action(LegalAction::SupportMove { target, at, to: p });
+            }
+        }
+    }
+
+    /// The units a unit may support, as bit sets over units into `sets`: those standing
+    /// in or moving to a province it reaches (`candidates`) and the armies among them the
+    /// fleets could carry to one (`carried`); and where its supports may go
+    /// (`open_reach`). Returns how many holds and moves by land it may support there (its
+    /// supports into frozen provinces among them).
     #[inline]
-    fn supported_units(&self, u: usize, scratch: &mut Scratch, convoy: &ConvoyReach) {
-        let (w, uw) = (self.words, self.unit_words);
-        let Scratch { supported, candidates, carried, .. } = scratch;
-        let my_reach = &self.support_reach[u * w..][..w];
-        // The units standing in or moving to a province it reaches (`touching`), and the
-        // armies the fleets could carry to one (`convoy.touching`).
-        // Every word is written below: only the lengths are set here.
-        candidates.resize(uw, 0);
-        carried.resize(uw, 0);
+    fn supported_units<const W: usize>(
+        &self,
+        me: Ordered<'_>,
+        sets: &mut ScratchSets<'_>,
+        convoy: &ConvoyReach,
+    ) -> usize {
+        let (uw, row_len) = (self.unit_words, self.row_len());
+        let ScratchSets { candidates, carried, open_reach, .. } = sets;
+        let my_reach = self.support_reach::<W>(me.u);
+        let rows = self.province_rows();
         let by_convoy = !self.fleets.is_empty();
-        // A word of units at a time, gathered in registers (one word up to 64 units).
-        for (k, (c, d)) in candidates.iter_mut().zip(carried.iter_mut()).enumerate() {
-            let (mut standing, mut carried_there) = (0, 0);
-            for p in ones(my_reach) {
-                standing |= self.touching[p.index() * uw + k];
-                if by_convoy {
-                    carried_there |= convoy.touching[p.index() * uw + k];
+        // The units standing in or moving to a province it reaches and the armies the
+        // fleets could carry to one (`convoy.touching`); the supports, from the tallies
+        // (its own move there is one of the moves).
+        let mut supports = 0;
+        if let ([c], [d]) = (&mut **candidates, &mut **carried) {
+            // Up to 64 units (most positions): gathered in registers.
+            let (mut there, mut carried_there) = (0, 0);
+            for (j, &word) in my_reach.iter().enumerate() {
+                let mut provinces = word;
+                while provinces != 0 {
+                    let p = j * 64 + provinces.trailing_zeros() as usize;
+                    provinces &= provinces - 1;
+                    let (touching, tally) = (rows[p * row_len], rows[p * row_len + 1]);
+                    there |= touching;
+                    if by_convoy {
+                        carried_there |= convoy.touching[p];
+                    }
+                    supports += Tally::supports(tally);
                 }
             }
-            *c = standing | carried_there;
-            *d = carried_there;
+            (*c, *d) = (there | carried_there, carried_there);
+        } else {
+            candidates.fill(0);
+            carried.fill(0);
+            for (j, &word) in my_reach.iter().enumerate() {
+                let mut provinces = word;
+                while provinces != 0 {
+                    let p = j * 64 + provinces.trailing_zeros() as usize;
+                    provinces &= provinces - 1;
+                    let (touching, tally) = rows[p * row_len..][..row_len].split_at(uw);
+                    or_into(candidates, touching);
+                    if by_convoy {
+                        or_into(carried, &convoy.touching[p * uw..][..uw]);
+                    }
+                    supports += Tally::supports(tally[0]);
+                }
+            }
+            or_into(candidates, carried);
         }
         // Not the unit itself (the position, checked, has no other unit where it stands).
-        candidates[u / 64] &= !(1 << (u % 64));
-        supported.clear();
-        supported.extend(ones(candidates).map(|o| o.index()));
+        candidates[me.u / 64] &= !(1 << (me.u % 64));
+        // Where its supports may go: where it reaches, none frozen, not its own province.
+        // (Word by word: a call to copy a word or two costs more.)
+        let open_reach = &mut open_reach[..my_reach.len()];
+        for (o, &r) in open_reach.iter_mut().zip(my_reach) {
+            *o = r;
+        }
+        self.open_only(open_reach, Some(me.here));
+        supports
     }
 
     /// The retreats and disband of a dislodged unit.
@@ -989,15 +1153,14 @@ struct OrderSink<'m> {
     map: &'m Map,
     orders: Vec<Order>,
     power: PowerId,
-    /// The unit ordered: its type, province and coast.
-    unit: (UnitKind, ProvinceId, Option<LocId>),
+    /// The unit ordered, as its orders name it.
+    unit: UnitSpec,
 }
 
 impl OrderSink<'_> {
     #[inline(always)]
     fn push(&mut self, action: Action) {
-        let (kind, province, coast) = self.unit;
-        self.orders.push(Order::new(self.power, named(kind, province, coast), action));
+        self.orders.push(Order::new(self.power, self.unit, action));
     }
 }
 
@@ -1010,19 +1173,20 @@ impl UnitActionSink for OrderSink<'_> {
         self.push(action);
     }
 
-    #[inline]
+    #[inline(always)]
     fn hold_and_moves(&mut self, map: &Map, kind: UnitKind, loc: LocId) -> bool {
         self.push(Action::Hold);
+        let (power, unit) = (self.power, self.unit);
+        let moving = |to| Order::new(power, unit, Action::Move { to, via_convoy: false });
         match kind {
-            // An army moves to a province's main location, which names no coast.
+            // An army moves to a province's main location, which names no coast: its moves
+            // in one run (the list's length kept in a register).
             UnitKind::Army => {
-                for &p in map.army_neighbours(self.unit.1) {
-                    self.push(Action::Move { to: Place::new(p), via_convoy: false });
-                }
+                self.orders.extend(map.army_neighbours(map.province_of(loc)).iter().map(|&p| moving(Place::new(p))))
             }
             UnitKind::Fleet => {
                 for &to in map.fleet_neighbours(loc) {
-                    self.push(Action::Move { to: place(map, to), via_convoy: false });
+                    self.orders.push(moving(place(map, to)));
                 }
             }
         }
@@ -1052,8 +1216,15 @@ impl UnitActionSink for OrderSink<'_> {
         if hold {
             self.push(Action::SupportHold { target: named(target, province, None) });
         }
-        for p in ones(into) {
-            self.push(Action::SupportMove { target: named(target, province, None), to: Place::new(p) });
+        let target = named(target, province, None);
+        // (Word by word, the bits of each in a register: cheaper than `ones` here.)
+        for (k, &word) in into.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = ProvinceId((k * 64 + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
+                self.push(Action::SupportMove { target, to: Place::new(p) });
+            }
         }
         true
     }
@@ -1162,22 +1333,51 @@ impl LegalAction {
     }
 }
 
+/// The unit whose orders are listed (movement phase): its index in the position, the
+/// unit, and its province.
+#[derive(Clone, Copy)]
+struct Ordered<'p> {
+    u: usize,
+    unit: &'p dip_map::Unit,
+    here: ProvinceId,
+}
+
 /// Buffers reused from one unit to the next.
 #[derive(Default, Debug)]
 struct Scratch {
-    /// The units one unit may support: as a bit set over units, then listed; and the
-    /// armies among them the fleets could carry to a province it reaches.
-    candidates: Vec<u64>,
-    carried: Vec<u64>,
-    supported: Vec<usize>,
-    /// Provinces a support of one unit's move may still be offered into.
-    seen: Vec<u64>,
-    /// Where the unit whose orders are listed may support into: its reach, none frozen,
-    /// not its own province.
-    open_reach: Vec<u64>,
+    /// The bit sets of [`ScratchSets`], in one allocation.
+    sets: Vec<u64>,
+    words: usize,
+    unit_words: usize,
     /// The fleets an army's chains reach without the fleet whose orders are listed (a
     /// support of a move by convoy that it would carry).
     round_fleets: Vec<u64>,
+}
+
+/// The bit sets of a [`Scratch`], for the unit whose orders are listed.
+struct ScratchSets<'s> {
+    /// The units it may support (a bit set over units), and the armies among them the
+    /// fleets could carry to a province it reaches.
+    candidates: &'s mut [u64],
+    carried: &'s mut [u64],
+    /// Provinces a support of one unit's move may still be offered into.
+    seen: &'s mut [u64],
+    /// Where it may support into: its reach, none frozen, not its own province.
+    open_reach: &'s mut [u64],
+    /// The fleets an army's chains reach without the fleet whose orders are listed (a
+    /// support of a move by convoy that it would carry).
+    round_fleets: &'s mut Vec<u64>,
+}
+
+impl Scratch {
+    #[inline]
+    fn sets(&mut self) -> ScratchSets<'_> {
+        let (uw, w) = (self.unit_words, self.words);
+        let (candidates, rest) = self.sets.split_at_mut(uw);
+        let (carried, rest) = rest.split_at_mut(uw);
+        let (seen, open_reach) = rest.split_at_mut(w);
+        ScratchSets { candidates, carried, seen, open_reach, round_fleets: &mut self.round_fleets }
+    }
 }
 
 /// The scratch of [`LegalOrders::chains_from`]: the route being walked and, per level of
@@ -1259,6 +1459,65 @@ fn for_each_station(map: &Map, power: PowerId, kind: UnitKind, here: ProvinceId,
             railroad.stations.iter().filter(|&&s| s != here).for_each(|&s| f(r, s));
         }
     }
+}
+
+/// The last word of a province's row of [`LegalOrders`]' `board`: how many units move
+/// there (low half) and how many stand there (high half: one on a board as played, more
+/// on a position built otherwise).
+struct Tally;
+
+impl Tally {
+    /// A unit's move there, added.
+    const MOVE: u64 = 1;
+    /// A unit standing there, added.
+    const STAND: u64 = 1 << 32;
+
+    /// How many holds and moves there a unit reaching the province may support: all but
+    /// its own move there.
+    fn supports(tally: u64) -> usize {
+        (((tally & 0xffff_ffff) + (tally >> 32)) as usize).saturating_sub(1)
+    }
+}
+
+/// `out |= a`, word by word (bit sets of the same length), with no loop for one word.
+#[inline(always)]
+fn or_into(out: &mut [u64], a: &[u64]) {
+    match (&mut *out, a) {
+        ([o], [a]) => *o |= a,
+        _ => {
+            for (o, &a) in out.iter_mut().zip(a) {
+                *o |= a;
+            }
+        }
+    }
+}
+
+/// `out = a & b`, word by word (bit sets of the same length), with no loop for one or two
+/// words (most maps).
+#[inline(always)]
+fn and_into(out: &mut [u64], a: &[u64], b: &[u64]) {
+    match (&mut *out, a, b) {
+        ([o], [a], [b]) => *o = a & b,
+        ([o0, o1], [a0, a1], [b0, b1]) => (*o0, *o1) = (a0 & b0, a1 & b1),
+        _ => {
+            for ((o, &a), &b) in out.iter_mut().zip(a).zip(b) {
+                *o = a & b;
+            }
+        }
+    }
+}
+
+/// How many bits of `bits` are set, for a word with few: a step a bit (cheaper than
+/// `count_ones` on a processor without a population count instruction, as the baseline
+/// x86-64 target is).
+#[inline]
+fn few_ones(mut bits: u64) -> usize {
+    let mut n = 0;
+    while bits != 0 {
+        bits &= bits - 1;
+        n += 1;
+    }
+    n
 }
 
 /// The provinces (or units) of a bit set, in increasing order.

@@ -74,7 +74,9 @@ impl UnitActionSink for Lists<'_> {
 
 #[test]
 fn each_unit_asked_alone_gets_its_list_of_all_units() {
-    for variant in ["standard", "colonial", "chaos", "1898", "convoyable_coasts", "loeb9"] {
+    // Maps of every size the listing is compiled for (`LegalOrders::words_of`): up to 64
+    // provinces (pure), up to 128, and more (world).
+    for variant in ["standard", "colonial", "chaos", "1898", "convoyable_coasts", "loeb9", "pure", "world"] {
         let map = dip::variant(variant).expect(variant);
         let rules = Rules::default();
         for seed in 0..6 {
