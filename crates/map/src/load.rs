@@ -780,6 +780,7 @@ impl Compiler<'_> {
             description: def.description.clone(),
             powers,
             provinces,
+            loc_province: locations.iter().map(|l| l.province).collect(),
             locations,
             army_adj,
             fleet_adj,

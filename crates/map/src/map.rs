@@ -228,6 +228,9 @@ pub struct Map {
     /// The supply centres, in province order.
     pub(crate) centres: Vec<ProvinceId>,
     pub(crate) locations: Vec<Location>,
+    /// Each location's province, two bytes a location: [`Map::province_of`] is asked in
+    /// every inner loop, and a `Location` with its coast names is 56 bytes.
+    pub(crate) loc_province: Vec<ProvinceId>,
     /// Army borders, province × province.
     pub(crate) army_adj: Adjacency,
     /// Fleet borders, location × location.
@@ -320,7 +323,7 @@ impl Map {
     /// The province a location belongs to.
     #[inline]
     pub fn province_of(&self, loc: LocId) -> ProvinceId {
-        self.locations[loc.index()].province
+        self.loc_province[loc.index()]
     }
 
     /// The location of the province itself (for armies, and fleets of single-coast
