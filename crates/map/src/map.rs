@@ -424,6 +424,7 @@ impl Map {
 
     /// The locations from which a fleet can enter `province` at some coast, ascending:
     /// [`Map::fleet_reaches`] read the other way.
+    #[inline]
     pub fn fleet_entries(&self, province: ProvinceId) -> &[LocId] {
         let i = province.index();
         match (self.fleet_entry_starts.get(i), self.fleet_entry_starts.get(i + 1)) {
@@ -648,7 +649,11 @@ impl Map {
     }
 
     /// The strength a move across this border loses (0 for an ordinary border).
+    #[inline]
     pub fn border_cost(&self, from: ProvinceId, to: ProvinceId) -> u8 {
+        if self.difficult_borders.is_empty() {
+            return 0;
+        }
         self.difficult_borders
             .iter()
             .find(|b| b.between == (from, to) || b.between == (to, from))

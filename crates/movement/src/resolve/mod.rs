@@ -409,6 +409,7 @@ impl Adjudicator {
         self.unit_at.get(province.index()).copied().unwrap_or(NONE)
     }
 
+    #[inline]
     pub(super) fn reaches(&self, map: &Map, slot: &Slot, to: ProvinceId) -> bool {
         map.reaches(slot.kind, slot.loc, to)
     }
