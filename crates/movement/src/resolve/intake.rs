@@ -22,10 +22,12 @@ impl Adjudicator {
         self.order_illegal.resize(orders.len(), None);
         self.ordered_power.clear();
         self.ordered_power.resize(map.power_count(), false);
+        self.convoy_intent = false;
         for (i, order) in orders.iter().enumerate() {
             if let Some(flag) = self.ordered_power.get_mut(order.power.index()) {
                 *flag = true;
             }
+            self.convoy_intent |= matches!(order.action, Action::Convoy { .. } | Action::Move { via_convoy: true, .. });
             if let Action::Permit { canal, .. } = order.action {
                 let illegal = self.check_permit(map, order, canal, i).err();
                 self.order_illegal[i] = illegal;

@@ -16,7 +16,10 @@ impl Adjudicator {
         // Convoy intent for moves that could go by land (§4.A.3): first which convoy orders
         // name each such move, then each move's route.
         let rule = self.rules.adjacent_convoy;
-        for c in 0..n {
+        // Without convoy orders nor a move written "via convoy", every move that could go by
+        // land does, under every rule (as intake left it).
+        let intent = self.convoy_intent;
+        for c in (0..n).filter(|_| intent) {
             let s = self.slots[c];
             if s.order != Kind::Convoy {
                 continue;
@@ -33,7 +36,7 @@ impl Adjudicator {
                 army.own_convoy_named |= own;
             }
         }
-        for a in 0..n {
+        for a in (0..n).filter(|_| intent) {
             let army = self.slots[a];
             if army.order != Kind::Move || army.kind != UnitKind::Army || !army.adjacent {
                 continue;
@@ -128,48 +131,55 @@ impl Adjudicator {
         if !map.canals().is_empty() {
             self.link_canals(map);
         }
-        // Pairs moving into each other's provinces that may go by land: a head-to-head battle
-        // (`head_to_head` decides), or under via-or-land-fallback, with a move written "via
-        // convoy", no battle but no swap over land either (`land_pair`).
-        for u in 0..n {
-            let s = self.slots[u];
-            let may_go_by_land = |s: &Slot| !s.convoyed || s.fallback != Fallback::No;
-            if s.order == Kind::Move && may_go_by_land(&s) && self.canal(u as u16) != CLOSED {
-                let o = self.unit_at[s.dst as usize];
-                if o != NONE {
-                    let os = self.slots[o as usize];
-                    if os.order == Kind::Move && os.dst == s.prov && may_go_by_land(&os) && self.canal(o) != CLOSED {
-                        self.slots[u].opposing = o;
-                    }
+        // Trains first: their stations' decisions join the lists of moves.
+        if !map.railroads().is_empty() {
+            for t in 0..n {
+                if self.slots[t].order == Kind::Train {
+                    self.link_train(map, t as u16);
                 }
             }
         }
-        for t in 0..n {
-            if self.slots[t].order == Kind::Train {
-                self.link_train(map, t as u16);
-            }
-        }
+        // One pass over the orders for two things.
+        // Pairs moving into each other's provinces that may go by land: a head-to-head battle
+        // (`head_to_head` decides), or under via-or-land-fallback, with a move written "via
+        // convoy", no battle but no swap over land either (`land_pair`).
         // Decisions that need no other decision are settled now: a support or convoy that
         // matches nothing fails; one that nothing moves against, over no canal, stands; a
         // move over land and no canal, alone into a province nobody holds, succeeds (no hold
         // strength, no prevent strength: even a move a difficult border leaves without
         // strength enters, DATC 10.H). The decisions that wait on others are left.
+        let may_go_by_land = |s: &Slot| !s.convoyed || s.fallback != Fallback::No;
         for u in 0..n {
             let s = self.slots[u];
             let settled = match s.order {
+                Kind::Move => {
+                    let o = self.unit_at[usize::from(s.dst)];
+                    if o != NONE {
+                        let os = self.slots[usize::from(o)];
+                        if os.order == Kind::Move
+                            && os.dst == s.prov
+                            && may_go_by_land(&s)
+                            && may_go_by_land(&os)
+                            && self.canal(u as u16) != CLOSED
+                            && self.canal(o) != CLOSED
+                        {
+                            self.slots[u].opposing = o;
+                        }
+                        None
+                    } else if !s.void
+                        && !s.convoyed
+                        && self.canal(u as u16) == NONE
+                        && self.first_mover[usize::from(s.dst)] == u as u16
+                        && s.next_mover == NONE
+                    {
+                        Some(true)
+                    } else {
+                        None
+                    }
+                }
                 Kind::SupportHold | Kind::SupportMove | Kind::Convoy if !s.matches => Some(false),
                 Kind::SupportHold | Kind::SupportMove | Kind::Convoy
                     if self.first_mover[usize::from(s.prov)] == NONE && self.canal(u as u16) == NONE =>
-                {
-                    Some(true)
-                }
-                Kind::Move
-                    if !s.void
-                        && !s.convoyed
-                        && self.canal(u as u16) == NONE
-                        && self.unit_at[usize::from(s.dst)] == NONE
-                        && self.first_mover[usize::from(s.dst)] == u as u16
-                        && s.next_mover == NONE =>
                 {
                     Some(true)
                 }

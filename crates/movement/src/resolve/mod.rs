@@ -239,6 +239,9 @@ pub struct Adjudicator {
     snapshot_true: Vec<(u16, bool)>,
     /// Per power: whether it gave any order this phase (§4.D.9).
     ordered_power: Vec<bool>,
+    /// Some order of the phase is a convoy or a move written "via convoy": only then may a
+    /// move that could go by land go by convoy (§4.A.3), which `link` works out.
+    pub(crate) convoy_intent: bool,
     /// §4.E.3 choice a: the moves a power's supports and convoys imply for its units
     /// without an order, gathered before any is applied (reused each phase).
     pub(crate) implied: Vec<ImpliedMove>,
