@@ -41,6 +41,7 @@ impl Provinces {
     }
 
     /// Adds `id` at the end (the list goes on the heap once the inline room is full).
+    #[inline]
     pub fn push(&mut self, id: ProvinceId) {
         match &mut self.0 {
             Repr::Inline { len, ids } if usize::from(*len) < INLINE => {
