@@ -96,11 +96,15 @@ impl Adjudicator {
     }
 
     /// Whether a crossing's canal is open for it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn canal_open(&mut self, map: &Map, u: u16) -> bool {
-        if self.canal_of.is_empty() {
-            return true;
-        }
+        self.canal_of.is_empty() || self.canal_crossing_open(map, u)
+    }
+
+    /// [`Adjudicator::canal_open`] on a map with canals.
+    #[cold]
+    #[inline(never)]
+    fn canal_crossing_open(&mut self, map: &Map, u: u16) -> bool {
         match self.canal(u) {
             NONE => true,
             CLOSED => false,

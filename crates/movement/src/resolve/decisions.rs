@@ -181,6 +181,13 @@ impl Adjudicator {
             && self.over_land(map, o)
     }
 
+    /// Whether a canal one of the pair `m`, `o` may not cross keeps them from meeting.
+    #[cold]
+    #[inline(never)]
+    fn canal_parts_pair(&mut self, map: &Map, m: u16, o: u16) -> bool {
+        (self.canal(m) != NONE || self.canal(o) != NONE) && !(self.canal_open(map, m) && self.canal_open(map, o))
+    }
+
     /// The unit this move meets head-to-head (both by land, in opposite directions).
     #[inline(always)]
     pub(crate) fn head_to_head(&mut self, map: &Map, m: u16) -> u16 {
@@ -189,10 +196,7 @@ impl Adjudicator {
             return NONE;
         }
         // No battle through a canal one side may not cross (DATC 7.C.6).
-        if !self.canal_of.is_empty()
-            && (self.canal(m) != NONE || self.canal(o) != NONE)
-            && !(self.canal_open(map, m) && self.canal_open(map, o))
-        {
+        if !self.canal_of.is_empty() && self.canal_parts_pair(map, m, o) {
             return NONE;
         }
         let (ms, os) = (self.slots[m as usize], self.slots[o as usize]);
