@@ -70,8 +70,7 @@ impl Adjudicator {
     }
 
     pub(crate) fn defend_strength(&mut self, map: &Map, m: u16) -> u32 {
-        let s = self.slots[m as usize];
-        if s.order == Kind::Train {
+        if self.slots[m as usize].order == Kind::Train {
             // Met head to head at its first station, a train is as strong as it is there.
             return self.leg_strength(map, m, 1);
         }
@@ -85,28 +84,41 @@ impl Adjudicator {
         if !self.path(map, m) {
             return 0;
         }
-        let s = self.slots[m as usize];
         let opponent = self.head_to_head(map, m);
-        if opponent != NONE && self.slots[opponent as usize].order == Kind::Train {
-            // A train beats the unit head to head without moving (DATC 7.B.29).
-            if self.leg_strength(map, opponent, 1) > self.defend_strength(map, m) {
+        if opponent != NONE {
+            let beaten = if self.slots[opponent as usize].order == Kind::Train {
+                self.train_beats(map, opponent, m)
+            } else {
+                self.resolve(map, opponent)
+            };
+            if beaten {
                 return 0;
             }
-        } else if opponent != NONE && self.resolve(map, opponent) {
+        }
+        if self.rules.dislodged_unit_bounce == DislodgedUnitBounce::Never && self.dislodged_from_destination(map, m) {
             return 0;
         }
-        if self.rules.dislodged_unit_bounce == DislodgedUnitBounce::Never {
-            // Literal reading: a unit dislodged by one from its destination never bounces.
-            let d = self.unit_at[s.dst as usize];
-            if d != NONE
-                && self.slots[d as usize].order == Kind::Move
-                && self.slots[d as usize].dst == s.prov
-                && self.resolve(map, d)
-            {
-                return 0;
-            }
-        }
         (1 + self.support_count(map, m, None)).saturating_sub(self.border_cost(map, m))
+    }
+
+    /// A train beats the unit head to head without moving (DATC 7.B.29).
+    #[cold]
+    #[inline(never)]
+    fn train_beats(&mut self, map: &Map, train: u16, m: u16) -> bool {
+        self.leg_strength(map, train, 1) > self.defend_strength(map, m)
+    }
+
+    /// The literal reading (§4.A.7 choice a): a unit dislodged by one from its
+    /// destination never bounces.
+    #[cold]
+    #[inline(never)]
+    fn dislodged_from_destination(&mut self, map: &Map, m: u16) -> bool {
+        let s = self.slots[m as usize];
+        let d = self.unit_at[s.dst as usize];
+        d != NONE
+            && self.slots[d as usize].order == Kind::Move
+            && self.slots[d as usize].dst == s.prov
+            && self.resolve(map, d)
     }
 
     /// The toll of the difficult border move `m` crosses (none by convoy).
