@@ -772,7 +772,11 @@ impl Compiler<'_> {
             provinces.iter().map(|p| p.frozen_in.iter().fold(0u8, |m, &s| m | season_bit(s))).collect();
         let frozen = if frozen.iter().all(|&seasons| seasons == 0) { Vec::new() } else { frozen };
         let centres = (0..provinces.len()).filter(|&i| provinces[i].centre).map(|i| ProvinceId(i as u16)).collect();
+        let province_flags = provinces.iter().map(crate::map::province_flags).collect();
+        let neutral = powers.iter().map(Power::is_neutral).collect();
         Map {
+            province_flags,
+            neutral,
             frozen,
             centres,
             name: def.name.clone(),

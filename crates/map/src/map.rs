@@ -228,6 +228,11 @@ pub struct Map {
     /// The supply centres, in province order.
     pub(crate) centres: Vec<ProvinceId>,
     pub(crate) locations: Vec<Location>,
+    /// Per province, `ARMIES`, `FLEETS` and `CONVOYS` ([`Map::can_hold`], [`Map::can_convoy`]):
+    /// a byte each, where a `Province` with its names is a few cache lines.
+    pub(crate) province_flags: Vec<u8>,
+    /// Per power, whether it is neutral ([`Map::is_neutral`]).
+    pub(crate) neutral: Vec<bool>,
     /// Each location's province, two bytes a location: [`Map::province_of`] is asked in
     /// every inner loop, and a `Location` with its coast names is 56 bytes.
     pub(crate) loc_province: Vec<ProvinceId>,
@@ -358,11 +363,11 @@ impl Map {
 
     /// Whether a unit of `kind` may stand somewhere in the province.
     pub fn can_hold(&self, kind: UnitKind, province: ProvinceId) -> bool {
-        let terrain = self.provinces[province.index()].terrain;
-        match kind {
-            UnitKind::Army => terrain != Terrain::Sea,
-            UnitKind::Fleet => terrain != Terrain::Land,
-        }
+        let flag = match kind {
+            UnitKind::Army => ARMIES,
+            UnitKind::Fleet => FLEETS,
+        };
+        self.province_flags[province.index()] & flag != 0
     }
 
     /// Army border between two provinces.
@@ -395,8 +400,7 @@ impl Map {
     /// Whether a fleet in the province may convoy (seas, and convoyable coasts).
     #[inline]
     pub fn can_convoy(&self, province: ProvinceId) -> bool {
-        let prov = &self.provinces[province.index()];
-        prov.terrain == Terrain::Sea || prov.convoyable
+        self.province_flags[province.index()] & CONVOYS != 0
     }
 
     /// Provinces an army in `province` may move to.
@@ -610,7 +614,7 @@ impl Map {
     /// Whether the power is neutral (played by nobody); false for an unknown power.
     #[inline]
     pub fn is_neutral(&self, power: PowerId) -> bool {
-        self.powers.get(power.index()).is_some_and(Power::is_neutral)
+        self.neutral.get(power.index()).copied().unwrap_or(false)
     }
     /// The players' powers: every power but the neutral ones.
     pub fn players(&self) -> impl Iterator<Item = PowerId> + '_ {
@@ -659,6 +663,28 @@ impl Map {
             .find(|b| b.between == (from, to) || b.between == (to, from))
             .map_or(0, |b| b.strength_cost)
     }
+}
+
+/// `Map::province_flags`: armies may stand there (not sea).
+pub(crate) const ARMIES: u8 = 1;
+/// Fleets may stand there (not land).
+pub(crate) const FLEETS: u8 = 2;
+/// A fleet there may convoy (sea, or a convoyable coast).
+pub(crate) const CONVOYS: u8 = 4;
+
+/// A province's `Map::province_flags`.
+pub(crate) fn province_flags(province: &Province) -> u8 {
+    let mut flags = 0;
+    if province.terrain != Terrain::Sea {
+        flags |= ARMIES;
+    }
+    if province.terrain != Terrain::Land {
+        flags |= FLEETS;
+    }
+    if province.terrain == Terrain::Sea || province.convoyable {
+        flags |= CONVOYS;
+    }
+    flags
 }
 
 /// A season as one bit of a set of seasons.
