@@ -10,7 +10,7 @@ use dip_map::rules::{
 use dip_map::{LocId, Map, PowerId, ProvinceId, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place, PlaceSlot};
 
-use super::{Adjudicator, ImpliedMove, Kind, NONE, Slot, convoy::sea_route};
+use super::{Adjudicator, ImpliedMove, Kind, NONE, Piece, convoy::sea_route};
 use crate::outcome::Illegal;
 
 impl Adjudicator {
@@ -127,7 +127,7 @@ impl Adjudicator {
             }
             let coast = if giver.dst_loc.0 == NONE { None } else { Some(CoastSpec::Known(giver.dst_loc)) };
             let place = Place::with_coast(ProvinceId(giver.dst), coast);
-            if let Ok((dst_loc, needs_convoy)) = self.check_move(map, &target, &place) {
+            if let Ok((dst_loc, needs_convoy)) = self.check_move(map, target.piece(), &place) {
                 let by_convoy = giver.order == Kind::Convoy;
                 implied.push(ImpliedMove { unit: t, dst: giver.dst, dst_loc, needs_convoy, by_convoy });
             }
@@ -156,7 +156,7 @@ impl Adjudicator {
         if u == NONE {
             return Err((NONE, Illegal::NoUnit));
         }
-        let slot = self.slots[u as usize];
+        let slot = self.slots[u as usize].piece();
         // §4.E.5 choice b: an order for another power's unit in an order set counts.
         if slot.power != order.power && self.rules.proxy_orders != ProxyOrders::InOrderSet {
             return Err((u, Illegal::ForeignUnit));
@@ -209,11 +209,11 @@ impl Adjudicator {
                 }
                 let path_written = !order.path().is_empty();
                 if !map.railroads().is_empty()
-                    && let Some(r) = self.implicit_railroad(map, &slot, to.province, *via_convoy || path_written)
+                    && let Some(r) = self.implicit_railroad(map, slot, to.province, *via_convoy || path_written)
                 {
-                    return self.check_rail(map, u, &slot, r, to.province);
+                    return self.check_rail(map, u, slot, r, to.province);
                 }
-                let (dst_loc, needs_convoy, void) = match self.check_move(map, &slot, to) {
+                let (dst_loc, needs_convoy, void) = match self.check_move(map, slot, to) {
                     Ok((loc, convoy)) => (loc, convoy, false),
                     // §4.E.1 c: the map's geography decides, not the fleets on the board.
                     Err(Illegal::Unreachable)
@@ -251,7 +251,7 @@ impl Adjudicator {
                 if frozen(to.province) {
                     return Err((u, Illegal::Frozen));
                 }
-                self.check_rail(map, u, &slot, u16::from(*railroad), to.province)
+                self.check_rail(map, u, slot, u16::from(*railroad), to.province)
             }
             Action::SupportHold { target } => {
                 let t = self.unit_in(target.place.province);
@@ -261,7 +261,7 @@ impl Adjudicator {
                 if t == NONE {
                     return Err((u, Illegal::NoSuchUnit));
                 }
-                if !self.reaches(map, &slot, target.place.province) {
+                if !map.reaches(slot.kind, slot.loc, target.place.province) {
                     return Err((u, Illegal::SupportUnreachable));
                 }
                 if map.border_cost(ProvinceId(slot.prov), target.place.province) > 0 {
@@ -277,7 +277,7 @@ impl Adjudicator {
                 if t == NONE {
                     return Err((u, Illegal::NoSuchUnit));
                 }
-                if !self.reaches(map, &slot, to.province) {
+                if !map.reaches(slot.kind, slot.loc, to.province) {
                     return Err((u, Illegal::SupportUnreachable));
                 }
                 if map.border_cost(ProvinceId(slot.prov), to.province) > 0 {
@@ -343,7 +343,7 @@ impl Adjudicator {
     }
 
     /// The location a move ends on, and whether it must go by convoy.
-    fn check_move(&mut self, map: &Map, slot: &Slot, to: &Place) -> Result<(LocId, bool), Illegal> {
+    fn check_move(&mut self, map: &Map, slot: Piece, to: &Place) -> Result<(LocId, bool), Illegal> {
         let dst = to.province;
         if dst.0 == slot.prov {
             return Err(Illegal::MoveToSelf);

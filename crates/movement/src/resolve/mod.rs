@@ -165,7 +165,22 @@ pub(crate) struct Slot {
     pub rail: u16,
 }
 
+/// A unit as an order's check reads it: who, what, where. Copied out of the slot (44
+/// bytes) by its four fields.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Piece {
+    pub power: PowerId,
+    pub kind: UnitKind,
+    pub loc: LocId,
+    pub prov: u16,
+}
+
 impl Slot {
+    #[inline(always)]
+    pub(crate) fn piece(&self) -> Piece {
+        Piece { power: self.power, kind: self.kind, loc: self.loc, prov: self.prov }
+    }
+
     fn new(power: PowerId, kind: UnitKind, loc: LocId, prov: u16) -> Self {
         Slot {
             power,
@@ -410,11 +425,6 @@ impl Adjudicator {
 
     pub(super) fn unit_in(&self, province: ProvinceId) -> u16 {
         self.unit_at.get(province.index()).copied().unwrap_or(NONE)
-    }
-
-    #[inline]
-    pub(super) fn reaches(&self, map: &Map, slot: &Slot, to: ProvinceId) -> bool {
-        map.reaches(slot.kind, slot.loc, to)
     }
 
     /// Number of units on the board.

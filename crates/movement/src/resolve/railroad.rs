@@ -5,7 +5,7 @@
 
 use dip_map::{Map, PowerId, ProvinceId, UnitKind};
 
-use super::{Adjudicator, Kind, NONE, Slot, State, intake::Applied};
+use super::{Adjudicator, Kind, NONE, Piece, Slot, State, intake::Applied};
 use crate::outcome::Illegal;
 
 impl Adjudicator {
@@ -45,7 +45,7 @@ impl Adjudicator {
         &self,
         map: &Map,
         u: u16,
-        slot: &Slot,
+        slot: Piece,
         railroad: u16,
         to: ProvinceId,
     ) -> Result<Applied, (u16, Illegal)> {
@@ -78,7 +78,7 @@ impl Adjudicator {
     #[inline(never)]
     /// A move written without the railroad's name (`A Vladivostok - Moscow`) that only a
     /// railroad can make is a move by that railroad.
-    pub(super) fn implicit_railroad(&mut self, map: &Map, slot: &Slot, to: ProvinceId, by_sea: bool) -> Option<u16> {
+    pub(super) fn implicit_railroad(&mut self, map: &Map, slot: Piece, to: ProvinceId, by_sea: bool) -> Option<u16> {
         if map.railroads().is_empty() || by_sea || slot.kind != UnitKind::Army {
             return None;
         }
