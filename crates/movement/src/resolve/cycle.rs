@@ -8,6 +8,15 @@ use dip_map::rules::ParadoxRule;
 
 use super::{Adjudicator, Kind, State, backup::Guess};
 
+/// What a decision's resolution saves of the cycle bookkeeping while it works.
+#[derive(Clone, Copy)]
+struct Before {
+    cycle_len: usize,
+    guess_based: bool,
+    hits: u32,
+    lowest: u32,
+}
+
 impl Adjudicator {
     /// Decision `u`'s result: read if it is settled (most are, once asked), else worked out.
     #[inline(always)]
@@ -21,35 +30,57 @@ impl Adjudicator {
         let i = u as usize;
         match self.slots[i].state {
             State::Resolved => return self.slots[i].result,
-            _ if self.slots[i].in_cycle => {
-                self.guess_based = true;
-                self.lowest_hit = self.lowest_hit.min(u32::from(self.cycle_pos[i]));
-                return self.slots[i].result;
-            }
-            State::Guessing => {
-                self.slots[i].in_cycle = true;
-                self.cycle_pos[i] = self.cycle.len() as u16;
-                self.cycle.push(u);
-                self.guess_based = true;
-                self.recursion_hits += 1;
-                return self.slots[i].result;
-            }
+            State::Guessing => return self.met_again(u),
+            State::Unresolved if self.slots[i].in_cycle => return self.met_again(u),
             State::Unresolved => {}
         }
         self.slots[i].state = State::Guessing;
-        let old_cycle_len = self.cycle.len();
-        let old_guess_based = self.guess_based;
-        let old_hits = self.recursion_hits;
+        let before = Before {
+            cycle_len: self.cycle.len(),
+            guess_based: self.guess_based,
+            hits: self.recursion_hits,
+            lowest: std::mem::replace(&mut self.lowest_hit, u32::MAX),
+        };
         self.guess_based = false;
         self.slots[i].result = false;
-        let old_lowest = std::mem::replace(&mut self.lowest_hit, u32::MAX);
         let first = self.adjudicate(map, u);
+        if !self.guess_based {
+            self.lowest_hit = self.lowest_hit.min(before.lowest);
+            return self.settle(u, first, before.guess_based);
+        }
+        self.guess_based_result(map, u, first, before)
+    }
+
+    /// A decision met again while it is worked out, or one of a cycle still open: its
+    /// guess, and the cycle noted.
+    #[cold]
+    #[inline(never)]
+    fn met_again(&mut self, u: u16) -> bool {
+        let i = u as usize;
+        if self.slots[i].in_cycle {
+            self.guess_based = true;
+            self.lowest_hit = self.lowest_hit.min(u32::from(self.cycle_pos[i]));
+        } else {
+            self.slots[i].in_cycle = true;
+            self.cycle_pos[i] = self.cycle.len() as u16;
+            self.cycle.push(u);
+            self.guess_based = true;
+            self.recursion_hits += 1;
+        }
+        self.slots[i].result
+    }
+
+    /// Decision `u` read a guess on its first try (`first`): the ancestor of a cycle tries
+    /// the other guess and settles it, or the backup rule does; a decision inside a cycle
+    /// returns its guess-based result.
+    #[cold]
+    #[inline(never)]
+    fn guess_based_result(&mut self, map: &Map, u: u16, first: bool, before: Before) -> bool {
+        let i = u as usize;
+        let (old_cycle_len, old_guess_based, old_hits) = (before.cycle_len, before.guess_based, before.hits);
         // A guess of a cycle found before this decision began is one of an outer cycle.
         let outer = self.lowest_hit < old_cycle_len as u32;
-        self.lowest_hit = self.lowest_hit.min(old_lowest);
-        if !self.guess_based {
-            return self.settle(u, first, old_guess_based);
-        }
+        self.lowest_hit = self.lowest_hit.min(before.lowest);
         if self.slots[i].in_cycle {
             self.recursion_hits -= 1;
         }
