@@ -803,6 +803,7 @@ impl Compiler<'_> {
                 starts.dedup();
                 starts
             },
+            two_word_starts: crate::map::two_word_starts(names.keys().map(String::as_str)),
             name_table: crate::map::name_table(&sorted_names),
             three_letter_names: crate::map::three_letter_table(&sorted_names),
             plain_order_words,

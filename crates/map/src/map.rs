@@ -258,6 +258,9 @@ pub struct Map {
     pub(crate) max_name_words: usize,
     /// Hashes of the first words of names of several words, sorted.
     pub(crate) long_name_starts: Vec<u32>,
+    /// The first two words of names of several words, as a set of bits indexed by their
+    /// hash (a power of two of 64-bit words): see [`Map::starts_name_of_several_words`].
+    pub(crate) two_word_starts: Vec<u64>,
     /// Names of three ASCII letters, indexed by the letters (base 26): the province + 1,
     /// with [`LONGER`] set when the word also starts a longer name; 0 for no name.
     pub(crate) three_letter_names: Vec<u32>,
@@ -493,11 +496,27 @@ impl Map {
         self.long_name_starts.binary_search(&name_hash(first_word)).is_ok()
     }
 
+    /// Whether some name of several words starts with these two words (of ASCII letters
+    /// and digits, any case); if not, no span of text that starts with them is a name. May
+    /// answer yes wrongly, never no wrongly.
+    ///
+    /// One bit a hash, no search: a reader asks this for orders it reads fast, where a
+    /// binary search's unpredictable branches cost more than the hashing.
+    pub fn starts_name_of_several_words(&self, first: &[u8], second: &[u8]) -> bool {
+        // The hash of the normalised `first second`, without writing it out.
+        let lower = |h: u32, b: &u8| (h ^ u32::from(b.to_ascii_lowercase())).wrapping_mul(FNV_PRIME);
+        let hash =
+            second.iter().fold((first.iter().fold(FNV_OFFSET, lower) ^ u32::from(b' ')).wrapping_mul(FNV_PRIME), lower);
+        let bits = self.two_word_starts.len() * 64;
+        let bit = hash as usize & (bits - 1);
+        self.two_word_starts.get(bit / 64).is_some_and(|word| word >> (bit % 64) & 1 != 0)
+    }
+
     /// For fast order reading: the province named by a word of three ASCII letters (any
     /// case), and whether the word also starts a longer name (a reader must then try the
     /// longer spans, as [`Map::starts_longer_name`] says). `None` when no name is those
     /// three letters. One table lookup.
-    #[inline]
+    #[inline(always)]
     pub fn three_letter_name(&self, word: &[u8]) -> Option<(ProvinceId, bool)> {
         let &[a, b, c] = word else { return None };
         let entry = *self.three_letter_names.get(three_letter_index(a, b, c)?)?;
@@ -697,23 +716,30 @@ pub(crate) fn season_bit(season: Season) -> u8 {
 
 /// FNV-1a over the bytes of a normalised name.
 pub(crate) fn name_hash(name: &[u8]) -> u32 {
-    name.iter().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(*b)).wrapping_mul(0x0100_0193))
+    name.iter().fold(FNV_OFFSET, |h, b| (h ^ u32::from(*b)).wrapping_mul(FNV_PRIME))
 }
+
+const FNV_OFFSET: u32 = 0x811c_9dc5;
+const FNV_PRIME: u32 = 0x0100_0193;
 
 /// The flag of a [`Map::three_letter_name`] entry: the word starts a longer name too.
 const LONGER: u32 = 1 << 31;
 
 /// The base-26 index of three ASCII letters, any case.
-#[inline]
+#[inline(always)]
 fn three_letter_index(a: u8, b: u8, c: u8) -> Option<usize> {
-    // One table lookup a byte: its letter's place in the alphabet, or 26 for any other.
+    // One table lookup a byte: its letter's place in the alphabet, or [`NOT_A_LETTER`]
+    // for any other, whose bit no letter has: one test checks all three.
     let (a, b, c) = (LETTERS[usize::from(a)], LETTERS[usize::from(b)], LETTERS[usize::from(c)]);
-    (a < 26 && b < 26 && c < 26).then(|| (usize::from(a) * 26 + usize::from(b)) * 26 + usize::from(c))
+    ((a | b | c) & NOT_A_LETTER == 0).then(|| (usize::from(a) * 26 + usize::from(b)) * 26 + usize::from(c))
 }
 
-/// Each byte's letter (`a`/`A` 0 … `z`/`Z` 25), or 26 for a byte that is no ASCII letter.
+/// [`LETTERS`] of a byte that is no ASCII letter.
+const NOT_A_LETTER: u8 = 0x80;
+
+/// Each byte's letter (`a`/`A` 0 … `z`/`Z` 25), or [`NOT_A_LETTER`].
 const LETTERS: [u8; 256] = {
-    let mut table = [26u8; 256];
+    let mut table = [NOT_A_LETTER; 256];
     let mut i = 0;
     while i < 26 {
         table[b'a' as usize + i] = i as u8;
@@ -737,6 +763,25 @@ pub(crate) fn three_letter_table(names: &[(String, ProvinceId)]) -> Vec<u32> {
         }
     }
     table
+}
+
+/// Builds the set of [`Map::starts_name_of_several_words`]: about one bit in sixteen set,
+/// so a span that starts no name rarely hits one.
+pub(crate) fn two_word_starts<'a>(names: impl Iterator<Item = &'a str>) -> Vec<u64> {
+    let starts: Vec<u32> = names
+        .filter_map(|n| {
+            let mut words = n.splitn(3, ' ');
+            let (first, second) = (words.next()?, words.next()?);
+            Some(name_hash(&n.as_bytes()[..first.len() + 1 + second.len()]))
+        })
+        .collect();
+    let words = (starts.len() * 16).div_ceil(64).next_power_of_two();
+    let mut set = vec![0u64; words];
+    for hash in starts {
+        let bit = hash as usize & (words * 64 - 1);
+        set[bit / 64] |= 1 << (bit % 64);
+    }
+    set
 }
 
 /// Builds the lookup table for [`Map::province_by_normalised`].

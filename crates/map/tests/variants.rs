@@ -84,3 +84,31 @@ fn fleet_entries_are_the_fleet_borders_read_backwards() {
     }
     assert!(entries > 1000, "{entries} entries");
 }
+
+/// A reader stops looking for a longer name when its first two words start none: every
+/// name of several words, of ASCII letters and digits, must say its first two words do
+/// (in any case), and words that start no name should mostly say not.
+#[test]
+fn every_name_of_several_words_is_found_by_its_first_two() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    for entry in std::fs::read_dir(&dir).expect("variants dir") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let map = dip_map::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let names: Vec<String> = map.all_names().map(|(n, _)| n.to_string()).collect();
+        for name in &names {
+            let mut words = name.split(' ');
+            let (Some(first), Some(second)) = (words.next(), words.next()) else { continue };
+            if !(first.bytes().chain(second.bytes())).all(|b| b.is_ascii_alphanumeric()) {
+                continue;
+            }
+            for (a, b) in [(first.to_string(), second.to_string()), (first.to_uppercase(), second.to_uppercase())] {
+                assert!(map.starts_name_of_several_words(a.as_bytes(), b.as_bytes()), "{}: `{name}`", path.display());
+            }
+        }
+        let misses = (0..200).filter(|i| !map.starts_name_of_several_words(b"zq", format!("x{i}").as_bytes())).count();
+        assert!(misses > 150, "{}: only {misses} of 200 made-up spans rejected", path.display());
+    }
+}

@@ -18,7 +18,7 @@ pub(crate) fn movement_order(map: &Map, power: PowerId, text: &str) -> Option<Or
     if !map.plain_order_words() {
         return None;
     }
-    let mut s = Scanner { bytes: text.as_bytes(), at: 0 };
+    let mut s = Scanner { rest: text.as_bytes() };
     let kind = s.unit_kind()?;
     let place = s.place(map)?;
     let unit = UnitSpec { power: None, kind: Some(kind), place };
@@ -77,104 +77,89 @@ enum Token<'a> {
     End,
 }
 
+/// The text not read yet.
 struct Scanner<'a> {
-    bytes: &'a [u8],
-    at: usize,
+    rest: &'a [u8],
 }
 
+/// Whether a byte may be part of a word to the full parser: an ASCII letter or digit, a
+/// dot, an apostrophe, or a byte of a character that is not ASCII.
+const WORD_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b.is_ascii_alphanumeric() || b == b'.' || b == b'\'' || b >= 0x80;
+        c += 1;
+    }
+    table
+};
+
 /// A byte that may follow a word: the full parser's word ends there too.
-#[inline]
+#[inline(always)]
 fn ends_word(b: Option<&u8>) -> bool {
-    b.is_none_or(|&c| !(c.is_ascii_alphanumeric() || c == b'.' || c == b'\'' || c >= 0x80))
+    b.is_none_or(|&c| !WORD_BYTE[usize::from(c)])
 }
 
 impl<'a> Scanner<'a> {
-    #[inline]
+    #[inline(always)]
     fn skip_spaces(&mut self) {
-        while self.bytes.get(self.at) == Some(&b' ') {
-            self.at += 1;
+        while let [b' ', tail @ ..] = self.rest {
+            self.rest = tail;
         }
     }
 
     /// The next token: a word of ASCII letters, a `-`, or the end. `None` for anything
     /// else (the full parser's other tokens, or words with digits, dots or apostrophes).
-    #[inline]
+    #[inline(always)]
     fn token(&mut self) -> Option<Token<'a>> {
         self.skip_spaces();
-        let b = self.bytes;
-        let Some(&first) = b.get(self.at) else { return Some(Token::End) };
-        if first == b'-' {
-            self.at += 1;
+        match self.rest {
+            [] => Some(Token::End),
             // `->` is an arrow to the full parser too; leave it to it.
-            return (b.get(self.at) != Some(&b'>')).then_some(Token::Dash);
+            [b'-', b'>', ..] => None,
+            [b'-', tail @ ..] => {
+                self.rest = tail;
+                Some(Token::Dash)
+            }
+            rest => {
+                let len = rest.iter().position(|c| !c.is_ascii_alphabetic()).unwrap_or(rest.len());
+                let (word, tail) = rest.split_at(len);
+                self.rest = tail;
+                (len > 0 && ends_word(tail.first())).then_some(Token::Word(word))
+            }
         }
-        let start = self.at;
-        while self.at < b.len() && b[self.at].is_ascii_alphabetic() {
-            self.at += 1;
-        }
-        (self.at > start && ends_word(b.get(self.at))).then(|| Token::Word(&b[start..self.at]))
     }
 
+    #[inline(always)]
     fn end(&mut self) -> Option<()> {
         self.skip_spaces();
-        (self.at == self.bytes.len()).then_some(())
+        self.rest.is_empty().then_some(())
     }
 
     /// `A` or `F`, any case.
-    #[inline]
+    #[inline(always)]
     fn unit_kind(&mut self) -> Option<UnitKind> {
         self.skip_spaces();
-        let kind = match self.bytes.get(self.at)? {
-            b'A' | b'a' => UnitKind::Army,
-            b'F' | b'f' => UnitKind::Fleet,
+        let (&first, tail) = self.rest.split_first()?;
+        // Setting the case bit makes exactly `A` and `a` into `a`, `F` and `f` into `f`.
+        let kind = match first | 0x20 {
+            b'a' => UnitKind::Army,
+            b'f' => UnitKind::Fleet,
             _ => return None,
         };
-        self.at += 1;
-        ends_word(self.bytes.get(self.at)).then_some(kind)
+        self.rest = self.after_word(tail)?;
+        Some(kind)
     }
 
-    /// Whether the words after `first` (the full parser's spans of words joined by spaces
-    /// or single dashes) make a longer name that starts with it, as `Eng Channel` would:
-    /// the full parser would read that name. Also true for text it does not follow.
-    #[cold]
-    fn longer_span_is_name(&self, map: &Map, first: &[u8]) -> bool {
-        let b = self.bytes;
-        let mut name = [0u8; 64];
-        name[..3].copy_from_slice(first);
-        name[..3].make_ascii_lowercase();
-        let (mut len, mut at) = (3, self.at);
-        let skip = |at: &mut usize| {
-            while b.get(*at) == Some(&b' ') {
-                *at += 1;
-            }
-        };
-        for _ in 1..map.max_name_words().min(6) {
-            skip(&mut at);
-            if b.get(at) == Some(&b'-') {
-                at += 1;
-                skip(&mut at);
-            }
-            let start = at;
-            while b.get(at).is_some_and(|c| c.is_ascii_alphanumeric()) {
-                at += 1;
-            }
-            if at == start {
-                // The end, or a token that ends the spans; any other text (which the full
-                // parser might read as a word of a name) is left to it.
-                return !matches!(b.get(at), None | Some(b'/' | b'(' | b')' | b'[' | b']' | b':' | b',' | b';'));
-            }
-            if !ends_word(b.get(at)) || len + 1 + (at - start) > name.len() {
-                return true;
-            }
-            name[len] = b' ';
-            name[len + 1..len + 1 + at - start].copy_from_slice(&b[start..at]);
-            name[len + 1..len + 1 + at - start].make_ascii_lowercase();
-            len += 1 + at - start;
-            if map.province_by_normalised_bytes(&name[..len]).is_some() {
-                return true;
-            }
+    /// The text after a word, `tail`, less the space that usually follows it; `None` if
+    /// the word goes on there.
+    #[inline(always)]
+    fn after_word(&self, tail: &'a [u8]) -> Option<&'a [u8]> {
+        match tail {
+            [b' ', after @ ..] => Some(after),
+            _ => ends_word(tail.first()).then_some(tail),
         }
-        false
     }
 
     /// A three-letter name (that starts no longer name the text goes on to), and a coast
@@ -182,24 +167,46 @@ impl<'a> Scanner<'a> {
     #[inline(always)]
     fn place(&mut self, map: &Map) -> Option<Place> {
         self.skip_spaces();
-        let word = self.bytes.get(self.at..self.at + 3)?;
-        self.at += 3;
-        if !ends_word(self.bytes.get(self.at)) {
-            return None;
-        }
-        let (province, longer) = map.three_letter_name(word)?;
-        if longer && self.longer_span_is_name(map, word) {
-            return None;
-        }
-        let coast = if self.bytes.get(self.at) == Some(&b'/') {
-            self.at += 1;
+        let &[a, b, c, ref tail @ ..] = self.rest else { return None };
+        let (province, longer) = map.three_letter_name(&[a, b, c])?;
+        if let [b'/', coast @ ..] = tail {
+            // A `/` ends the span of words: no longer name to look for.
+            self.rest = coast;
             let Token::Word(coast) = self.token()? else { return None };
-            Some(CoastSpec::Known(coast_of(map, province, coast)?))
-        } else {
-            None
-        };
-        Some(Place::with_coast(province, coast))
+            return Some(Place::with_coast(province, Some(CoastSpec::Known(coast_of(map, province, coast)?))));
+        }
+        self.rest = self.after_word(tail)?;
+        if longer && longer_span_is_name(map, [a, b, c], self.rest) {
+            return None;
+        }
+        Some(Place::new(province))
     }
+}
+
+/// Whether the words of `rest` after `first` (the full parser's spans of words joined by spaces
+/// or single dashes) make a longer name that starts with it, as `Eng Ch` would: the
+/// full parser would read that name. Also true for text it does not follow.
+#[cold]
+fn longer_span_is_name(map: &Map, first: [u8; 3], rest: &[u8]) -> bool {
+    let mut b = rest;
+    while let [b' ', tail @ ..] = b {
+        b = tail;
+    }
+    if let [b'-', tail @ ..] = b {
+        b = tail;
+        while let [b' ', tail @ ..] = b {
+            b = tail;
+        }
+    }
+    let len = b.iter().position(|c| !c.is_ascii_alphanumeric()).unwrap_or(b.len());
+    let (word, tail) = b.split_at(len);
+    if word.is_empty() {
+        // The end, or a token that ends the spans; any other text (which the full
+        // parser might read as a word of a name) is left to it.
+        return !matches!(tail.first(), None | Some(b'/' | b'(' | b')' | b'[' | b']' | b':' | b',' | b';'));
+    }
+    // Any longer span that is a name starts with these two words.
+    !ends_word(tail.first()) || map.starts_name_of_several_words(&first, word)
 }
 
 /// The coast of `province` whose abbreviation is `word` (any case), when no coast before
@@ -263,6 +270,12 @@ mod tests {
             "\t",
             "S A",
             "C A",
+            // Words that make longer names of a three-letter one (`Eng Ch`, `Eas Med`).
+            "ch",
+            "MED",
+            "- med",
+            "atlantic ocean",
+            "s a",
         ];
         let options = ParseOptions::new(PhaseKind::Movement).power(dip_map::PowerId(0));
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
