@@ -136,7 +136,11 @@ impl<'a> Scanner<'a> {
             // `->` is an arrow to the full parser too; leave it to it.
             [b'-', b'>', ..] => None,
             [b'-', tail @ ..] => {
-                self.rest = tail;
+                // Less the space that usually follows, as after a word.
+                self.rest = match tail {
+                    [b' ', after @ ..] => after,
+                    _ => tail,
+                };
                 Some(Token::Dash)
             }
             rest => {
@@ -193,7 +197,8 @@ impl<'a> Scanner<'a> {
             return Some(Place::with_coast(province, Some(CoastSpec::Known(coast_of(map, province, coast)?))));
         }
         self.rest = self.after_word(tail)?;
-        if longer && longer_span_is_name(map, [a, b, c], self.rest) {
+        // At the end of the order no longer name can follow: no call.
+        if longer && !self.rest.is_empty() && longer_span_is_name(map, [a, b, c], self.rest) {
             return None;
         }
         Some(Place::new(province))
