@@ -502,6 +502,7 @@ impl Map {
     ///
     /// One bit a hash, no search: a reader asks this for orders it reads fast, where a
     /// binary search's unpredictable branches cost more than the hashing.
+    #[inline]
     pub fn starts_name_of_several_words(&self, first: &[u8], second: &[u8]) -> bool {
         // The hash of the normalised `first second`, without writing it out.
         let lower = |h: u32, b: &u8| (h ^ u32::from(b.to_ascii_lowercase())).wrapping_mul(FNV_PRIME);
