@@ -520,7 +520,9 @@ impl Map {
     #[inline(always)]
     pub fn three_letter_name(&self, word: &[u8]) -> Option<(ProvinceId, bool)> {
         let &[a, b, c] = word else { return None };
-        let entry = *self.three_letter_names.get(three_letter_index(a, b, c)?)?;
+        // The table has an entry for every index and the sum for text that is not three
+        // letters is past them all: the table's bounds are the letter test.
+        let entry = *self.three_letter_names.get(three_letter_sum(a, b, c) as usize)?;
         (entry != 0).then(|| (ProvinceId(((entry & !LONGER) - 1) as u16), entry & LONGER != 0))
     }
 
@@ -727,13 +729,18 @@ const FNV_PRIME: u32 = 0x0100_0193;
 const LONGER: u32 = 1 << 31;
 
 /// The base-26 index of three ASCII letters, any case.
-#[inline(always)]
 fn three_letter_index(a: u8, b: u8, c: u8) -> Option<usize> {
-    // One table lookup a byte, each giving its letter's share of the index, and two
-    // additions: a byte that is no letter gives [`NOT_A_LETTER`], which puts the sum past
-    // every index, so one comparison checks all three.
-    let sum = LETTER_SHARES[0][usize::from(a)] + LETTER_SHARES[1][usize::from(b)] + LETTER_SHARES[2][usize::from(c)];
+    let sum = three_letter_sum(a, b, c);
     (sum < THREE_LETTER_INDICES).then_some(sum as usize)
+}
+
+/// [`three_letter_index`] of three letters; for any other bytes, a number past every
+/// index. One table lookup a byte, each giving its letter's share of the index, and two
+/// additions: a byte that is no letter gives [`NOT_A_LETTER`], so one comparison with
+/// [`THREE_LETTER_INDICES`] checks all three.
+#[inline(always)]
+fn three_letter_sum(a: u8, b: u8, c: u8) -> u32 {
+    LETTER_SHARES[0][usize::from(a)] + LETTER_SHARES[1][usize::from(b)] + LETTER_SHARES[2][usize::from(c)]
 }
 
 /// How many three-letter words there are: the size of [`Map::three_letter_name`]'s table.
