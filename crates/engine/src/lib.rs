@@ -67,7 +67,7 @@ pub use dip_movement::{
 };
 pub use dip_orders::{
     Action, AdjudicationError, CoastSpec, NameMatching, Notation, Order, OrderLine, ParseError, ParseOptions, Place,
-    PlaceSlot, PositionFile, UnitSpec, parse_order, parse_unit,
+    PlaceSlot, PositionFile, UnitSpec, parse_order, parse_order_into, parse_unit,
 };
 
 include!(concat!(env!("OUT_DIR"), "/variants.rs"));

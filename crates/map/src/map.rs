@@ -502,6 +502,7 @@ impl Map {
     ///
     /// One bit a hash, no search: a reader asks this for orders it reads fast, where a
     /// binary search's unpredictable branches cost more than the hashing.
+    #[inline]
     pub fn starts_name_of_several_words(&self, first: &[u8], second: &[u8]) -> bool {
         // The hash of the normalised `first second`, without writing it out.
         let lower = |h: u32, b: &u8| (h ^ u32::from(b.to_ascii_lowercase())).wrapping_mul(FNV_PRIME);
@@ -519,7 +520,9 @@ impl Map {
     #[inline(always)]
     pub fn three_letter_name(&self, word: &[u8]) -> Option<(ProvinceId, bool)> {
         let &[a, b, c] = word else { return None };
-        let entry = *self.three_letter_names.get(three_letter_index(a, b, c)?)?;
+        // The table has an entry for every index and the sum for text that is not three
+        // letters is past them all: the table's bounds are the letter test.
+        let entry = *self.three_letter_names.get(three_letter_sum(a, b, c) as usize)?;
         (entry != 0).then(|| (ProvinceId(((entry & !LONGER) - 1) as u16), entry & LONGER != 0))
     }
 
@@ -726,32 +729,50 @@ const FNV_PRIME: u32 = 0x0100_0193;
 const LONGER: u32 = 1 << 31;
 
 /// The base-26 index of three ASCII letters, any case.
-#[inline(always)]
 fn three_letter_index(a: u8, b: u8, c: u8) -> Option<usize> {
-    // One table lookup a byte: its letter's place in the alphabet, or [`NOT_A_LETTER`]
-    // for any other, whose bit no letter has: one test checks all three.
-    let (a, b, c) = (LETTERS[usize::from(a)], LETTERS[usize::from(b)], LETTERS[usize::from(c)]);
-    ((a | b | c) & NOT_A_LETTER == 0).then(|| (usize::from(a) * 26 + usize::from(b)) * 26 + usize::from(c))
+    let sum = three_letter_sum(a, b, c);
+    (sum < THREE_LETTER_INDICES).then_some(sum as usize)
 }
 
-/// [`LETTERS`] of a byte that is no ASCII letter.
-const NOT_A_LETTER: u8 = 0x80;
+/// [`three_letter_index`] of three letters; for any other bytes, a number past every
+/// index. One table lookup a byte, each giving its letter's share of the index, and two
+/// additions: a byte that is no letter gives [`NOT_A_LETTER`], so one comparison with
+/// [`THREE_LETTER_INDICES`] checks all three.
+#[inline(always)]
+fn three_letter_sum(a: u8, b: u8, c: u8) -> u32 {
+    LETTER_SHARES[0][usize::from(a)] + LETTER_SHARES[1][usize::from(b)] + LETTER_SHARES[2][usize::from(c)]
+}
 
-/// Each byte's letter (`a`/`A` 0 … `z`/`Z` 25), or [`NOT_A_LETTER`].
-const LETTERS: [u8; 256] = {
-    let mut table = [NOT_A_LETTER; 256];
-    let mut i = 0;
-    while i < 26 {
-        table[b'a' as usize + i] = i as u8;
-        table[b'A' as usize + i] = i as u8;
-        i += 1;
+/// How many three-letter words there are: the size of [`Map::three_letter_name`]'s table.
+const THREE_LETTER_INDICES: u32 = 26 * 26 * 26;
+
+/// [`LETTER_SHARES`] of a byte that is no ASCII letter: more than any index, and three of
+/// them added together still fit.
+const NOT_A_LETTER: u32 = 1 << 20;
+
+/// Each byte's share of a three-letter index as the first, second and third letter: its
+/// letter's place in the alphabet (`a`/`A` 0 … `z`/`Z` 25) times 26², 26 and 1, or
+/// [`NOT_A_LETTER`].
+const LETTER_SHARES: [[u32; 256]; 3] = {
+    let mut table = [[NOT_A_LETTER; 256]; 3];
+    let mut place = 0;
+    let mut weight = 26 * 26;
+    while place < 3 {
+        let mut i = 0;
+        while i < 26 {
+            table[place][b'a' as usize + i] = i as u32 * weight;
+            table[place][b'A' as usize + i] = i as u32 * weight;
+            i += 1;
+        }
+        place += 1;
+        weight /= 26;
     }
     table
 };
 
 /// Builds the table of [`Map::three_letter_name`] from the normalised names.
 pub(crate) fn three_letter_table(names: &[(String, ProvinceId)]) -> Vec<u32> {
-    let mut table = vec![0u32; 26 * 26 * 26];
+    let mut table = vec![0u32; THREE_LETTER_INDICES as usize];
     let mut longer_starts: Vec<&str> = names.iter().filter_map(|(n, _)| n.split_once(' ').map(|(w, _)| w)).collect();
     longer_starts.sort_unstable();
     for (name, id) in names {

@@ -250,3 +250,31 @@ fn name_lookup() {
         }
     }
 }
+
+/// Every three bytes of letters in either case, and bytes either side of the letters and
+/// outside ASCII: a province exactly when the lower-case letters are one of its names,
+/// and nothing for any byte that is no letter.
+#[test]
+fn three_letter_names_are_the_names_of_three_letters() {
+    let map = standard();
+    let mut bytes: Vec<u8> = (b'a'..=b'z').chain(b'A'..=b'Z').collect();
+    bytes.extend([0, b' ', b'0', b'9', b'@', b'[', b'`', b'{', b'.', 0x7f, 0x80, 0xc3, 0xff]);
+    let mut found = 0;
+    for &a in &bytes {
+        for &b in &bytes {
+            for &c in &bytes {
+                let word = [a, b, c];
+                let read = map.three_letter_name(&word).map(|(province, _)| province);
+                let expected = if word.iter().all(u8::is_ascii_alphabetic) {
+                    map.province_by_normalised_bytes(&word.to_ascii_lowercase())
+                } else {
+                    None
+                };
+                assert_eq!(read, expected, "{:?}", String::from_utf8_lossy(&word));
+                found += usize::from(read.is_some());
+            }
+        }
+    }
+    // Each of the 75 provinces' abbreviations, in the eight mixes of case.
+    assert!(found >= 75 * 8, "only {found} three-letter words read");
+}

@@ -32,5 +32,5 @@ pub use file::{
 };
 pub use model::{Action, CoastSpec, Notation, Order, OrderDisplay, Place, PlaceSlot, UnitSpec};
 pub use names::{NameMatching, interpret_name, suggestions};
-pub use parse::{ParseError, ParseOptions, parse_order};
+pub use parse::{ParseError, ParseOptions, parse_order, parse_order_into};
 pub use source::{SourceIndex, UniqueKeys, unique_keys, unique_keys_opt};

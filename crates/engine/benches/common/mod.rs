@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use dip::batch::RandomGame;
-use dip::{Action, Map, Order, ParseOptions, PhaseKind, Position, PowerId, Unit, parse_order};
+use dip::{Action, Map, Order, ParseOptions, PhaseKind, Position, PowerId, Unit, parse_order, parse_order_into};
 
 #[path = "../../../movement/tests/common/grid.rs"]
 mod grid;
@@ -83,11 +83,9 @@ pub fn workload(name: &str) -> Workload {
 pub fn read_orders(map: &Map, texts: &[(PowerId, String)], orders: &mut Vec<Order>) {
     orders.clear();
     for (power, text) in texts {
-        if let Ok(order) =
-            parse_order(map, ParseOptions::new(PhaseKind::Movement).power(*power), std::hint::black_box(text))
-        {
-            orders.push(order);
-        }
+        // An order that does not read is left out.
+        let options = ParseOptions::new(PhaseKind::Movement).power(*power);
+        let _ = parse_order_into(map, options, std::hint::black_box(text), orders);
     }
 }
 
