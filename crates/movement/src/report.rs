@@ -87,8 +87,14 @@ impl Adjudicator {
         self.report.prevent.resize(self.slots.len(), UNKNOWN);
         let mut results = Vec::with_capacity(orders.len());
         for i in 0..orders.len() {
-            let result = self.order_result(map, i);
-            results.push(result);
+            // The usual result pushed as a constant: a result returned through memory and
+            // read back whole stalled on the narrower stores that wrote it.
+            if self.plainly_succeeds(i) {
+                results.push(OrderResult::Succeeds);
+            } else {
+                let result = self.order_result(map, i);
+                results.push(result);
+            }
         }
         let unordered =
             self.slots[..self.units].iter().filter(|s| s.order_index == u32::MAX).map(|s| (s.power, s.loc)).collect();
@@ -313,6 +319,20 @@ impl Adjudicator {
             }
         }
         self.report.dislodger = dislodger;
+    }
+
+    /// Whether order `i` succeeds without more to say: legal, and a move that succeeded, a
+    /// support or convoy that matched and was given (a fleet that convoys was not
+    /// dislodged, nor failed by a paradox rule), or a hold not dislodged.
+    #[inline(always)]
+    fn plainly_succeeds(&self, i: usize) -> bool {
+        if self.order_illegal[i].is_some() || self.order_unit[i] == NONE {
+            return false;
+        }
+        let u = usize::from(self.order_unit[i]);
+        let s = &self.slots[u];
+        (s.result && (s.order == Kind::Move || s.matches))
+            || (s.order == Kind::Hold && self.report.dislodger[u] == NONE)
     }
 
     fn order_result(&mut self, map: &Map, i: usize) -> OrderResult {
