@@ -344,12 +344,6 @@ impl Adjudicator {
         }
         let u = self.order_unit[i] as usize;
         let s = self.slots[u];
-        // The usual result first, without the match below: a move that succeeded, or a
-        // support or convoy that matched and was given (a fleet that convoys was not
-        // dislodged, nor failed by a paradox rule).
-        if s.result && (s.order == Kind::Move || s.matches) {
-            return OrderResult::Succeeds;
-        }
         let by = self.report.dislodger[u];
         let dislodger = (by != NONE).then(|| ProvinceId(self.slots[usize::from(by)].prov));
         match s.order {

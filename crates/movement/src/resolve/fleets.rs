@@ -234,8 +234,8 @@ impl FleetGraph {
     }
 
     /// Grows `REACHED` along fleet borders, leaving out fleet `excluded`, until it holds a
-    /// fleet that can enter `to`: whether it does. Usually one of the first fleets is at
-    /// `to`'s coast already, or borders one that is.
+    /// fleet that can enter `to`: whether it does. Its first fleets are not tested again:
+    /// `connects` asked of each whether it, or a fleet beside it, reaches `to`.
     fn spread_to(&mut self, map: &Map, to: ProvinceId, excluded: Option<usize>) -> bool {
         let w = self.words;
         let (reached, frontier) = (REACHED * w, FRONTIER * w);
@@ -249,9 +249,6 @@ impl FleetGraph {
             }
             false
         };
-        if (0..w).any(|k| ends(self, self.masks[reached + k], k)) {
-            return true;
-        }
         self.masks.copy_within(reached..reached + w, frontier);
         if let Some(x) = excluded {
             self.masks[reached + x / 64] |= 1 << (x % 64);
