@@ -85,15 +85,13 @@ impl Adjudicator {
         self.find_dislodged();
         self.report.prevent.clear();
         self.report.prevent.resize(self.slots.len(), UNKNOWN);
-        let mut results = Vec::with_capacity(orders.len());
-        for i in 0..orders.len() {
-            // The usual result pushed as a constant: a result returned through memory and
-            // read back whole stalled on the narrower stores that wrote it.
-            if self.plainly_succeeds(i) {
-                results.push(OrderResult::Succeeds);
-            } else {
-                let result = self.order_result(map, i);
-                results.push(result);
+        // Every result is written where it stays: a result returned through memory and read
+        // back whole stalled on the narrower stores that wrote it. The usual one is pushed
+        // as a constant, the others written in place.
+        let mut results = vec![OrderResult::Succeeds; orders.len()];
+        for (i, result) in results.iter_mut().enumerate() {
+            if !self.plainly_succeeds(i) {
+                self.write_result(map, i, result);
             }
         }
         let unordered =
@@ -335,18 +333,21 @@ impl Adjudicator {
             || (s.order == Kind::Hold && self.report.dislodger[u] == NONE)
     }
 
-    fn order_result(&mut self, map: &Map, i: usize) -> OrderResult {
+    /// Writes order `i`'s result into `out` (which holds `Succeeds`).
+    fn write_result(&mut self, map: &Map, i: usize, out: &mut OrderResult) {
         if let Some(why) = self.order_illegal[i] {
-            return OrderResult::Illegal(why);
+            *out = OrderResult::Illegal(why);
+            return;
         }
         if self.order_unit[i] == NONE {
-            return self.permit_result(map, i);
+            *out = self.permit_result(map, i);
+            return;
         }
         let u = self.order_unit[i] as usize;
         let s = self.slots[u];
         let by = self.report.dislodger[u];
         let dislodger = (by != NONE).then(|| ProvinceId(self.slots[usize::from(by)].prov));
-        match s.order {
+        *out = match s.order {
             Kind::Hold => match dislodger {
                 Some(by) => OrderResult::Fails(Failure::Dislodged { by }),
                 None => OrderResult::Succeeds,
@@ -361,7 +362,12 @@ impl Adjudicator {
                 } else if !self.path(map, u as u16) {
                     OrderResult::Fails(Failure::NoConvoyPath)
                 } else {
-                    OrderResult::Fails(Failure::Bounced { by: self.bounced_by(map, u as u16) })
+                    // The bouncers are written into the result in place.
+                    *out = OrderResult::Fails(Failure::Bounced { by: Provinces::new() });
+                    if let OrderResult::Fails(Failure::Bounced { by }) = out {
+                        self.bounced_by(map, u as u16, by);
+                    }
+                    return;
                 }
             }
             Kind::SupportHold | Kind::SupportMove => {
@@ -401,7 +407,7 @@ impl Adjudicator {
                     OrderResult::Succeeds
                 }
             }
-        }
+        };
     }
 
     /// A canal permission succeeds when it was the one that counted and the canal stayed
@@ -426,13 +432,11 @@ impl Adjudicator {
         }
     }
 
-    /// Provinces of the units whose strength stopped move `m`.
-    fn bounced_by(&mut self, map: &Map, m: u16) -> Provinces {
+    /// Pushes onto `by` (empty) the provinces of the units whose strength stopped move `m`.
+    fn bounced_by(&mut self, map: &Map, m: u16, by: &mut Provinces) {
         let s = self.slots[m as usize];
         // The move has its route (the caller asked `path`).
         let attack = self.attack_on_route(map, m).map_or(0, |a| a.saturating_sub(self.border_cost(map, m)));
-        // Inline for the usual one or two; no allocation.
-        let mut by = Provinces::new();
         let opponent = self.head_to_head(map, m);
         if opponent != NONE {
             if attack <= self.defend_strength(map, opponent) {
@@ -453,9 +457,8 @@ impl Adjudicator {
             o = self.slots[o as usize].next_mover;
         }
         if by.is_empty() {
-            self.kept_from_swapping(map, m, &mut by);
+            self.kept_from_swapping(map, m, by);
         }
-        by
     }
 
     /// A move nothing else stopped: one of a pair over land that the backup rule kept from
