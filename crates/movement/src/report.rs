@@ -210,7 +210,8 @@ impl Adjudicator {
 
     /// Provinces left empty by a standoff.
     fn standoffs(&mut self, map: &Map, scratch: &Scratch) -> Vec<ProvinceId> {
-        let mut contested = Vec::new();
+        // At most every province tried: one allocation.
+        let mut contested = Vec::with_capacity(scratch.tried.iter().map(|w| w.count_ones() as usize).sum());
         for p in ones(&scratch.tried) {
             let mut m = self.first_mover[p];
             let mut bounced = false;
@@ -255,9 +256,14 @@ impl Adjudicator {
             let attacker_by_convoy = self.by_convoy(map, by);
             let origin_open =
                 attacker_by_convoy && self.rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::AllowedAfterConvoy;
-            let mut retreats = Vec::new();
             // A neutral unit never retreats: dislodged, it is disbanded.
             let neutral = map.is_neutral(s.power);
+            // At most every neighbour: one allocation.
+            let neighbours = match s.kind {
+                UnitKind::Army => map.army_neighbours(ProvinceId(s.prov)).len(),
+                UnitKind::Fleet => map.fleet_neighbours(s.loc).len(),
+            };
+            let mut retreats = Vec::with_capacity(if neutral { 0 } else { neighbours });
             let mut consider = |loc: LocId| {
                 let p = map.province_of(loc);
                 let blocked = get(&scratch.occupied, p.index())
