@@ -147,7 +147,8 @@ impl Adjudicator {
         // matches nothing fails; one that nothing moves against, over no canal, stands; a
         // move over land and no canal, alone into a province nobody holds, succeeds (no hold
         // strength, no prevent strength: even a move a difficult border leaves without
-        // strength enters, DATC 10.H). The decisions that wait on others are left.
+        // strength enters, DATC 10.H); an unsupported move over land and no canal into a
+        // province whose unit stays fails. The decisions that wait on others are left.
         let may_go_by_land = |s: &Slot| !s.convoyed || s.fallback != Fallback::No;
         for u in 0..n {
             let s = self.slots[u];
@@ -165,7 +166,11 @@ impl Adjudicator {
                         {
                             self.slots[u].opposing = o;
                         }
-                        None
+                        // Alone over land against a unit that stays: strength one, no more
+                        // than the unit's hold strength (or its own power's unit), so it fails.
+                        let fails =
+                            !os.order.moves() && s.first_support == NONE && !s.convoyed && self.canal(u as u16) == NONE;
+                        fails.then_some(false)
                     } else if !s.void
                         && !s.convoyed
                         && self.canal(u as u16) == NONE
