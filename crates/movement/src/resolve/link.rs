@@ -148,7 +148,10 @@ impl Adjudicator {
         // move over land and no canal, alone into a province nobody holds, succeeds (no hold
         // strength, no prevent strength: even a move a difficult border leaves without
         // strength enters, DATC 10.H); an unsupported move over land and no canal into a
-        // province whose unit stays fails. The decisions that wait on others are left.
+        // province whose unit stays fails, and so does an unsupported move into an empty
+        // province that a move over land, no canal and no difficult border also enters (its
+        // prevent strength is one at least: nobody there to meet head to head). The
+        // decisions that wait on others are left.
         let may_go_by_land = |s: &Slot| !s.convoyed || s.fallback != Fallback::No;
         for u in 0..n {
             let s = self.slots[u];
@@ -178,6 +181,9 @@ impl Adjudicator {
                         && s.next_mover == NONE
                     {
                         Some(true)
+                    } else if s.first_support == NONE && self.plain_rival(map, u as u16) {
+                        // Strength one at most, against a prevent strength of one at least.
+                        Some(false)
                     } else {
                         None
                     }
@@ -195,6 +201,27 @@ impl Adjudicator {
                 self.slots[u].result = result;
             }
         }
+    }
+
+    /// Whether another move into move `m`'s destination goes over land, over no canal and
+    /// no difficult border: its route cannot fail and nothing takes from its strength, so
+    /// its prevent strength is one at least in a province nobody holds.
+    fn plain_rival(&self, map: &Map, m: u16) -> bool {
+        let mut o = self.first_mover[usize::from(self.slots[usize::from(m)].dst)];
+        while o != NONE {
+            let os = &self.slots[usize::from(o)];
+            if o != m
+                && os.order == Kind::Move
+                && !os.void
+                && !os.convoyed
+                && self.canal(o) == NONE
+                && self.border_cost(map, o) == 0
+            {
+                return true;
+            }
+            o = os.next_mover;
+        }
+        false
     }
 
     /// Whether the unit in move `a`'s destination, or the chain of supports and convoys it
