@@ -8,19 +8,26 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use dip_map::ProvinceId;
 
-/// How many provinces fit without an allocation: as many as fit in a `Vec`'s own size.
-const INLINE: usize = 11;
+/// How many provinces fit without an allocation: as many as keep the list at 24 bytes with
+/// its tag (a boxed slice beside them), so that an order's result, which may hold one, is
+/// 24 bytes too: 32-byte results made a phase's list of results a third larger.
+const INLINE: usize = 10;
 
 /// A list of provinces that reads as a slice (`&by[..]`, `by.iter()`, `by.len()`). Up to
-/// eleven are kept inline; a longer list goes on the heap. Two lists are equal when they
+/// ten are kept inline; a longer list goes on the heap. Two lists are equal when they
 /// hold the same provinces in the same order, however they are stored.
 #[derive(Clone)]
 pub struct Provinces(Repr);
 
 #[derive(Clone)]
 enum Repr {
-    Inline { len: u8, ids: [ProvinceId; INLINE] },
-    Heap(Vec<ProvinceId>),
+    Inline {
+        len: u8,
+        ids: [ProvinceId; INLINE],
+    },
+    /// Boxed rather than a `Vec`: a `Vec` beside the inline ids made the list 32 bytes. A
+    /// list this long is rare, and grows by reallocating.
+    Heap(Box<[ProvinceId]>),
 }
 
 impl Provinces {
@@ -36,7 +43,7 @@ impl Provinces {
             inline[..ids.len()].copy_from_slice(ids);
             Provinces(Repr::Inline { len: ids.len() as u8, ids: inline })
         } else {
-            Provinces(Repr::Heap(ids.to_vec()))
+            Provinces(Repr::Heap(ids.into()))
         }
     }
 
@@ -51,9 +58,13 @@ impl Provinces {
             Repr::Inline { ids, .. } => {
                 let mut heap = ids.to_vec();
                 heap.push(id);
-                self.0 = Repr::Heap(heap);
+                self.0 = Repr::Heap(heap.into_boxed_slice());
             }
-            Repr::Heap(ids) => ids.push(id),
+            Repr::Heap(ids) => {
+                let mut heap = std::mem::take(ids).into_vec();
+                heap.push(id);
+                *ids = heap.into_boxed_slice();
+            }
         }
     }
 
@@ -108,7 +119,7 @@ impl fmt::Debug for Provinces {
 
 impl From<Vec<ProvinceId>> for Provinces {
     fn from(ids: Vec<ProvinceId>) -> Self {
-        if ids.len() <= INLINE { Provinces::from_slice(&ids) } else { Provinces(Repr::Heap(ids)) }
+        if ids.len() <= INLINE { Provinces::from_slice(&ids) } else { Provinces(Repr::Heap(ids.into_boxed_slice())) }
     }
 }
 
@@ -167,8 +178,11 @@ mod tests {
             ids[..n].iter().for_each(|&id| pushed.push(id));
             assert_eq!(pushed, list);
         }
+        // An order's result with a list in it stays three words (see `INLINE`).
+        #[cfg(target_pointer_width = "64")]
+        assert_eq!(std::mem::size_of::<crate::OrderResult>(), 24);
         // Stored differently, equal all the same.
-        let heap = Provinces(Repr::Heap(vec![ProvinceId(3)]));
+        let heap = Provinces(Repr::Heap(Box::new([ProvinceId(3)])));
         assert_eq!(heap, Provinces::from([ProvinceId(3)]));
         assert_ne!(heap, Provinces::new());
     }
