@@ -161,7 +161,9 @@ impl Adjacency {
         Adjacency { words, bits: Vec::new(), starts, cols: all }
     }
 
-    #[inline]
+    /// Always inline: every border question of the resolver is one, and a call here cost
+    /// more than the lookup.
+    #[inline(always)]
     pub(crate) fn get(&self, row: usize, col: usize) -> bool {
         match self.bits.get(row * self.words + col / 64) {
             Some(word) => word >> (col % 64) & 1 == 1,
