@@ -24,10 +24,14 @@ pub(crate) struct Scratch {
     occupied: Vec<u64>,
     /// Provinces some move tried to enter and that nobody holds after the phase.
     tried: Vec<u64>,
-    /// Per slot, its prevent strength once asked for (`UNKNOWN` before): the standoffs and
-    /// the bounces ask for the same movers' strengths.
-    prevent: Vec<u32>,
 }
+
+/// The prevent strengths an outcome has asked for, per slot (`UNKNOWN` before): the results'
+/// bounces and the standoffs ask for the same movers' strengths. Apart from [`Scratch`],
+/// which is taken out of the adjudicator while the outcome reads the board: the standoffs
+/// read this through the adjudicator meanwhile.
+#[derive(Debug, Default)]
+pub(crate) struct PreventKnown(Vec<u32>);
 
 /// A prevent strength not asked for yet (`Scratch::prevent`).
 const UNKNOWN: u32 = u32::MAX;
@@ -83,8 +87,8 @@ impl Adjudicator {
 
     pub(crate) fn outcome_checked(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
         self.find_dislodged();
-        self.report.prevent.clear();
-        self.report.prevent.resize(self.slots.len(), UNKNOWN);
+        self.prevent_known.0.clear();
+        self.prevent_known.0.resize(self.slots.len(), UNKNOWN);
         // Every result is written where it stays: a result returned through memory and read
         // back whole stalled on the narrower stores that wrote it. The usual one is pushed
         // as a constant, the others written in place.
@@ -295,11 +299,11 @@ impl Adjudicator {
     /// The prevent strength of move `m`, worked out once an outcome: every decision is
     /// settled after the run, so it cannot change.
     fn prevent_known(&mut self, map: &Map, m: u16) -> u32 {
-        match self.report.prevent.get(usize::from(m)) {
+        match self.prevent_known.0.get(usize::from(m)) {
             Some(&known) if known != UNKNOWN => known,
             _ => {
                 let strength = self.prevent_strength(map, m);
-                if let Some(known) = self.report.prevent.get_mut(usize::from(m)) {
+                if let Some(known) = self.prevent_known.0.get_mut(usize::from(m)) {
                     *known = strength;
                 }
                 strength
