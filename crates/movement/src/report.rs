@@ -33,7 +33,7 @@ pub(crate) struct Scratch {
 #[derive(Debug, Default)]
 pub(crate) struct PreventKnown(Vec<u32>);
 
-/// A prevent strength not asked for yet (`Scratch::prevent`).
+/// A prevent strength not asked for yet (`PreventKnown`).
 const UNKNOWN: u32 = u32::MAX;
 
 fn set(bits: &mut [u64], i: usize) {

@@ -270,6 +270,7 @@ pub struct Adjudicator {
     backup_in_force: Option<crate::explanation::BackupRule>,
     /// Scratch of `outcome` (`report.rs`).
     pub(crate) report: crate::report::Scratch,
+    /// The prevent strengths `outcome` has worked out (`report.rs`).
     pub(crate) prevent_known: crate::report::PreventKnown,
     /// The map's province and location counts and the number of orders of the last
     /// successful run, so [`Adjudicator::outcome`] can refuse other inputs.
