@@ -93,6 +93,13 @@ impl Place {
         }
     }
 
+    /// Whether a coast was written, known or not: one comparison, for the usual place
+    /// without one.
+    #[inline]
+    pub const fn coast_written(&self) -> bool {
+        self.coast != NO_COAST
+    }
+
     /// Whether the coast written is one the province does not have.
     #[inline]
     pub const fn has_unknown_coast(&self) -> bool {

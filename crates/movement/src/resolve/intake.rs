@@ -170,14 +170,19 @@ impl Adjudicator {
         if let Some(why) = self.nationality_fault(order) {
             return Err((u, why));
         }
-        match &place.coast() {
-            Some(CoastSpec::Known(loc)) if *loc != slot.loc && self.rules.wrong_coast_of_unit == IgnoreOrFail::Fail => {
-                return Err((u, Illegal::WrongCoast));
+        // Most orders name no coast for their unit: nothing to read then.
+        if place.coast_written() {
+            match &place.coast() {
+                Some(CoastSpec::Known(loc))
+                    if *loc != slot.loc && self.rules.wrong_coast_of_unit == IgnoreOrFail::Fail =>
+                {
+                    return Err((u, Illegal::WrongCoast));
+                }
+                Some(CoastSpec::Unknown) if self.rules.unknown_coast == IgnoreOrFail::Fail => {
+                    return Err((u, Illegal::UnknownCoast));
+                }
+                _ => {}
             }
-            Some(CoastSpec::Unknown) if self.rules.unknown_coast == IgnoreOrFail::Fail => {
-                return Err((u, Illegal::UnknownCoast));
-            }
-            _ => {}
         }
         // Nothing moves, supports or convoys from ice in its season (DATC 8.B, 8.C).
         let frozen = |p: ProvinceId| map.is_frozen(p, self.season);
@@ -350,10 +355,9 @@ impl Adjudicator {
         if dst.0 == slot.prov {
             return Err(Illegal::MoveToSelf);
         }
-        let coast = to.coast();
         match slot.kind {
             UnitKind::Army => {
-                if coast.is_some() && self.rules.unknown_coast == IgnoreOrFail::Fail {
+                if to.coast_written() && self.rules.unknown_coast == IgnoreOrFail::Fail {
                     // A coast on an army's destination, known or not, is irrelevant (§4.B.6).
                     return Err(Illegal::UnknownCoast);
                 }
@@ -370,9 +374,7 @@ impl Adjudicator {
             }
             UnitKind::Fleet => {
                 if !map.is_multi_coast(dst) {
-                    if let Some(CoastSpec::Unknown) = coast
-                        && self.rules.unknown_coast == IgnoreOrFail::Fail
-                    {
+                    if to.has_unknown_coast() && self.rules.unknown_coast == IgnoreOrFail::Fail {
                         return Err(Illegal::UnknownCoast);
                     }
                     let loc = map.main_loc(dst);
@@ -391,7 +393,7 @@ impl Adjudicator {
                     (Some(c), None) => Some(c),
                     _ => None,
                 };
-                match &coast {
+                match &to.coast() {
                     Some(CoastSpec::Known(c)) => {
                         if map.fleet_adjacent(slot.loc, *c) {
                             Ok((*c, false))
