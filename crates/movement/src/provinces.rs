@@ -55,17 +55,21 @@ impl Provinces {
                 ids[usize::from(*len)] = id;
                 *len += 1;
             }
-            Repr::Inline { ids, .. } => {
-                let mut heap = ids.to_vec();
-                heap.push(id);
-                self.0 = Repr::Heap(heap.into_boxed_slice());
-            }
-            Repr::Heap(ids) => {
-                let mut heap = std::mem::take(ids).into_vec();
-                heap.push(id);
-                *ids = heap.into_boxed_slice();
-            }
+            _ => self.push_on_heap(id),
         }
+    }
+
+    /// [`Provinces::push`] past the inline room: rare, and out of line so that the usual
+    /// push is a store and an increment where it is called.
+    #[cold]
+    #[inline(never)]
+    fn push_on_heap(&mut self, id: ProvinceId) {
+        let mut heap = match &mut self.0 {
+            Repr::Inline { len, ids } => ids[..usize::from(*len)].to_vec(),
+            Repr::Heap(ids) => std::mem::take(ids).into_vec(),
+        };
+        heap.push(id);
+        self.0 = Repr::Heap(heap.into_boxed_slice());
     }
 
     /// The provinces as a slice.
