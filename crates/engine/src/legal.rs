@@ -1040,7 +1040,7 @@ impl<'a> LegalOrders<'a> {
             }
             or_into(candidates, carried);
         }
-        // Not the unit itself (the position, checked, has no other unit where it stands).
+        // Not the unit itself.
         candidates[me.u / 64] &= !(1 << (me.u % 64));
         // Where its supports may go: where it reaches, none frozen, not its own province.
         // (Word by word: a call to copy a word or two costs more.)

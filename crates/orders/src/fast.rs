@@ -112,6 +112,15 @@ const WORD_BYTE: [bool; 256] = {
     table
 };
 
+/// `text` less the spaces it starts with.
+#[inline(always)]
+fn after_spaces(mut text: &[u8]) -> &[u8] {
+    while let [b' ', tail @ ..] = text {
+        text = tail;
+    }
+    text
+}
+
 /// A byte that may follow a word: the full parser's word ends there too.
 #[inline(always)]
 fn ends_word(b: Option<&u8>) -> bool {
@@ -121,9 +130,7 @@ fn ends_word(b: Option<&u8>) -> bool {
 impl<'a> Scanner<'a> {
     #[inline(always)]
     fn skip_spaces(&mut self) {
-        while let [b' ', tail @ ..] = self.rest {
-            self.rest = tail;
-        }
+        self.rest = after_spaces(self.rest);
     }
 
     /// The next token: a word of ASCII letters, a `-`, or the end. `None` for anything
@@ -210,15 +217,9 @@ impl<'a> Scanner<'a> {
 /// full parser would read that name. Also true for text it does not follow.
 #[cold]
 fn longer_span_is_name(map: &Map, first: [u8; 3], rest: &[u8]) -> bool {
-    let mut b = rest;
-    while let [b' ', tail @ ..] = b {
-        b = tail;
-    }
+    let mut b = after_spaces(rest);
     if let [b'-', tail @ ..] = b {
-        b = tail;
-        while let [b' ', tail @ ..] = b {
-            b = tail;
-        }
+        b = after_spaces(tail);
     }
     let len = b.iter().position(|c| !c.is_ascii_alphanumeric()).unwrap_or(b.len());
     let (word, tail) = b.split_at(len);

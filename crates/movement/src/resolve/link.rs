@@ -13,57 +13,11 @@ impl Adjudicator {
     /// convoys by unit, head-to-head opponents.
     pub(super) fn link(&mut self, map: &Map, orders: &[Order]) {
         let n = self.slots.len();
-        // Convoy intent for moves that could go by land (§4.A.3): first which convoy orders
-        // name each such move, then each move's route.
-        let rule = self.rules.adjacent_convoy;
-        // Without convoy orders nor a move written "via convoy", every move that could go by
-        // land does, under every rule (as intake left it).
-        let intent = self.convoy_intent;
-        for c in (0..n).filter(|_| intent) {
-            let s = self.slots[c];
-            if s.order != Kind::Convoy {
-                continue;
-            }
-            let army = &self.slots[s.target as usize];
-            if army.order == Kind::Move && army.adjacent && army.dst == s.dst {
-                let (from, own_power) = (army.prov, army.power == s.power);
-                // intent-or-land (MILA): an own fleet shows intent only where some route of
-                // the fleets on the board needs it (as MILA's list of possible routes).
-                let own = own_power
-                    && (rule != AdjacentConvoy::IntentOrLand || self.convoy_possible(map, from, s.dst, c as u16, NONE));
-                let army = &mut self.slots[s.target as usize];
-                army.convoy_named = true;
-                army.own_convoy_named |= own;
-            }
-        }
-        for a in (0..n).filter(|_| intent) {
-            let army = self.slots[a];
-            if army.order != Kind::Move || army.kind != UnitKind::Army || !army.adjacent {
-                continue;
-            }
-            let (own, any) = (army.own_convoy_named, army.convoy_named);
-            let d = self.unit_at[army.dst as usize];
-            let swapping =
-                d != NONE && self.slots[d as usize].order == Kind::Move && self.slots[d as usize].dst == army.prov;
-            let (convoyed, fallback) = match rule {
-                AdjacentConvoy::Rulebook2000 => (army.via_written || own, false),
-                AdjacentConvoy::Rulebook2000Fallback => (army.via_written || own, true),
-                AdjacentConvoy::Rulebook1982 => (own, false),
-                AdjacentConvoy::Dptg => (army.via_written, false),
-                AdjacentConvoy::Rulebook1971 => (any && swapping, true),
-                // Both also need a chain of convoy orders, checked once the convoys are linked.
-                AdjacentConvoy::IntentOrLand => (army.via_written || own, !army.via_written),
-                AdjacentConvoy::ViaOrLand | AdjacentConvoy::ViaOrLandFallback => (army.via_written, false),
-            };
-            self.slots[a].convoyed = convoyed;
-            self.slots[a].fallback = match (convoyed, fallback) {
-                (false, _) => Fallback::No,
-                (true, true) => Fallback::Always,
-                // via-or-land-fallback: the land route once the convoy has failed for good
-                // (path(), as dipcc's _disable_convoy_fleet), not before.
-                (true, false) if rule == AdjacentConvoy::ViaOrLandFallback => Fallback::AfterConvoyFails,
-                (true, false) => Fallback::No,
-            };
+        // Convoy intent for moves that could go by land (§4.A.3). Without convoy orders nor a
+        // move written "via convoy", every move that could go by land does, under every rule
+        // (as intake left it).
+        if self.convoy_intent {
+            self.link_convoy_intent(map);
         }
         for u in (0..n).rev() {
             let s = self.slots[u];
@@ -115,8 +69,10 @@ impl Adjudicator {
         // intent-or-land, via-or-land and via-or-land-fallback: a move that could go by land
         // is convoyed only when convoy orders for it link origin and destination (whatever
         // becomes of the fleets); otherwise it goes by land and its convoys match nothing.
-        if matches!(rule, AdjacentConvoy::IntentOrLand | AdjacentConvoy::ViaOrLand | AdjacentConvoy::ViaOrLandFallback)
-        {
+        if matches!(
+            self.rules.adjacent_convoy,
+            AdjacentConvoy::IntentOrLand | AdjacentConvoy::ViaOrLand | AdjacentConvoy::ViaOrLandFallback
+        ) {
             for a in 0..self.units {
                 let s = self.slots[a];
                 if s.order == Kind::Move && s.adjacent && s.convoyed && !self.ordered_chain(map, a as u16) {
@@ -171,12 +127,9 @@ impl Adjudicator {
                         }
                         // Alone over land against a unit that stays: strength one, no more
                         // than the unit's hold strength (or its own power's unit), so it fails.
-                        let fails =
-                            !os.order.moves() && s.first_support == NONE && !s.convoyed && self.canal(u as u16) == NONE;
+                        let fails = !os.order.moves() && s.first_support == NONE && self.sure_land_route(u as u16);
                         fails.then_some(false)
-                    } else if !s.void
-                        && !s.convoyed
-                        && self.canal(u as u16) == NONE
+                    } else if self.sure_land_route(u as u16)
                         && self.first_mover[usize::from(s.dst)] == u as u16
                         && s.next_mover == NONE
                     {
@@ -203,6 +156,65 @@ impl Adjudicator {
         }
     }
 
+    /// Whether each move that could go by land goes by convoy (§4.A.3): first which convoy
+    /// orders name each such move, then each move's route under the rule.
+    fn link_convoy_intent(&mut self, map: &Map) {
+        let (n, rule) = (self.slots.len(), self.rules.adjacent_convoy);
+        for c in 0..n {
+            let s = self.slots[c];
+            if s.order != Kind::Convoy {
+                continue;
+            }
+            let army = &self.slots[s.target as usize];
+            if army.order == Kind::Move && army.adjacent && army.dst == s.dst {
+                let (from, own_power) = (army.prov, army.power == s.power);
+                // intent-or-land (MILA): an own fleet shows intent only where some route of
+                // the fleets on the board needs it (as MILA's list of possible routes).
+                let own = own_power
+                    && (rule != AdjacentConvoy::IntentOrLand || self.convoy_possible(map, from, s.dst, c as u16, NONE));
+                let army = &mut self.slots[s.target as usize];
+                army.convoy_named = true;
+                army.own_convoy_named |= own;
+            }
+        }
+        for a in 0..n {
+            let army = self.slots[a];
+            if army.order != Kind::Move || army.kind != UnitKind::Army || !army.adjacent {
+                continue;
+            }
+            let (own, any) = (army.own_convoy_named, army.convoy_named);
+            let d = self.unit_at[army.dst as usize];
+            let swapping =
+                d != NONE && self.slots[d as usize].order == Kind::Move && self.slots[d as usize].dst == army.prov;
+            let (convoyed, fallback) = match rule {
+                AdjacentConvoy::Rulebook2000 => (army.via_written || own, false),
+                AdjacentConvoy::Rulebook2000Fallback => (army.via_written || own, true),
+                AdjacentConvoy::Rulebook1982 => (own, false),
+                AdjacentConvoy::Dptg => (army.via_written, false),
+                AdjacentConvoy::Rulebook1971 => (any && swapping, true),
+                // Both also need a chain of convoy orders, checked once the convoys are linked.
+                AdjacentConvoy::IntentOrLand => (army.via_written || own, !army.via_written),
+                AdjacentConvoy::ViaOrLand | AdjacentConvoy::ViaOrLandFallback => (army.via_written, false),
+            };
+            self.slots[a].convoyed = convoyed;
+            self.slots[a].fallback = match (convoyed, fallback) {
+                (false, _) => Fallback::No,
+                (true, true) => Fallback::Always,
+                // via-or-land-fallback: the land route once the convoy has failed for good
+                // (path(), as dipcc's _disable_convoy_fleet), not before.
+                (true, false) if rule == AdjacentConvoy::ViaOrLandFallback => Fallback::AfterConvoyFails,
+                (true, false) => Fallback::No,
+            };
+        }
+    }
+
+    /// Whether move `m` has its route whatever else is decided: a possible move over land,
+    /// over no canal.
+    fn sure_land_route(&self, m: u16) -> bool {
+        let s = &self.slots[usize::from(m)];
+        !s.void && !s.convoyed && self.canal(m) == NONE
+    }
+
     /// Whether another move into move `m`'s destination goes over land, over no canal and
     /// no difficult border: its route cannot fail and nothing takes from its strength, so
     /// its prevent strength is one at least in a province nobody holds.
@@ -210,13 +222,7 @@ impl Adjudicator {
         let mut o = self.first_mover[usize::from(self.slots[usize::from(m)].dst)];
         while o != NONE {
             let os = &self.slots[usize::from(o)];
-            if o != m
-                && os.order == Kind::Move
-                && !os.void
-                && !os.convoyed
-                && self.canal(o) == NONE
-                && self.border_cost(map, o) == 0
-            {
+            if o != m && os.order == Kind::Move && self.sure_land_route(o) && self.border_cost(map, o) == 0 {
                 return true;
             }
             o = os.next_mover;
