@@ -393,6 +393,9 @@ impl Compiler<'_> {
         let fleet_to_province =
             Adjacency::from_rows(nl, n, |l| fleet_neighbours[l].iter().map(|m| locations[m.index()].province.index()));
         let (fleet_entry_starts, fleet_entries) = fleet_entries(n, &fleet_neighbours, &locations);
+        let fleet_entry_bits = Adjacency::from_rows(n, nl, |p| {
+            fleet_entries[fleet_entry_starts[p] as usize..fleet_entry_starts[p + 1] as usize].iter().map(|l| l.index())
+        });
         // Whether a fleet may move from some location of province `a` to province `b`.
         let fleet_borders = |a: ProvinceId, b: ProvinceId| {
             fleet_to_province.get(a.index(), b.index())
@@ -791,6 +794,7 @@ impl Compiler<'_> {
             fleet_to_province,
             fleet_entry_starts,
             fleet_entries,
+            fleet_entry_bits,
             army_neighbours,
             fleet_neighbours,
             max_name_words: names.keys().map(|n| n.split(' ').count()).max().unwrap_or(1),

@@ -183,6 +183,13 @@ impl Adjacency {
         }
     }
 
+    /// Row `row` as a bit set over the columns, the matrix's words a row; `None` for a huge
+    /// map (kept as sorted lists) or a row it does not have.
+    #[inline(always)]
+    pub(crate) fn row_bits(&self, row: usize) -> Option<&[u64]> {
+        self.bits.get(row * self.words..(row + 1) * self.words)
+    }
+
     /// Row `row` as a bit set over the columns, written over `out` (the matrix's words a
     /// row; a shorter `out` takes the first columns only).
     #[inline]
@@ -249,6 +256,8 @@ pub struct Map {
     /// may go one way, so these are not the borders of its own coasts).
     pub(crate) fleet_entry_starts: Vec<u32>,
     pub(crate) fleet_entries: Vec<LocId>,
+    /// The same as a bit matrix, province × location (empty rows on a huge map).
+    pub(crate) fleet_entry_bits: Adjacency,
     /// Neighbour lists, for iteration: army by province, fleet by location.
     pub(crate) army_neighbours: Vec<Vec<ProvinceId>>,
     pub(crate) fleet_neighbours: Vec<Vec<LocId>>,
@@ -442,12 +451,29 @@ impl Map {
         }
     }
 
+    /// [`Map::fleet_entries`] of `province` as a bit set over locations (bit `l % 64` of
+    /// word `l / 64`, `location_count().div_ceil(64)` words); `None` on a map too large to
+    /// keep its borders as bit matrices (about 4,000 provinces), or for a province it does
+    /// not have. Convoy questions read a route of one or two fleets from these words.
+    #[inline]
+    pub fn fleet_entry_bits(&self, province: ProvinceId) -> Option<&[u64]> {
+        self.fleet_entry_bits.row_bits(province.index())
+    }
+
+    /// The locations a fleet at `loc` borders ([`Map::fleet_adjacent`]'s row) as a bit set
+    /// over locations, as [`Map::fleet_entry_bits`] gives them, with the same `None`.
+    #[inline]
+    pub fn fleet_adjacent_bits(&self, loc: LocId) -> Option<&[u64]> {
+        self.fleet_adj.row_bits(loc.index())
+    }
+
     /// Bytes the border tables hold: a bit matrix for maps up to about 4,000 provinces, and
     /// in proportion to the borders beyond.
     pub fn border_table_bytes(&self) -> usize {
         self.army_adj.heap_bytes()
             + self.fleet_adj.heap_bytes()
             + self.fleet_to_province.heap_bytes()
+            + self.fleet_entry_bits.heap_bytes()
             + (self.fleet_entry_starts.len() + self.fleet_entries.len()) * 4
     }
 

@@ -150,12 +150,12 @@ impl Adjudicator {
         let (tried, occupied, at) = (&mut scratch.tried[..], &mut scratch.occupied[..], &mut scratch.at[..]);
         let (occupant, dislodger) = (&mut scratch.occupant[..], &scratch.dislodger[..]);
         for (u, s) in self.slots[..self.units].iter().enumerate() {
-            if s.order == Kind::Move {
-                set(tried, usize::from(s.dst));
+            if s.given.order == Kind::Move {
+                set(tried, usize::from(s.given.dst));
             }
-            let moved = s.order.moves() && s.result;
-            let (province, loc) = if moved && s.order == Kind::Move {
-                (s.dst, s.dst_loc)
+            let moved = s.given.order.moves() && s.result;
+            let (province, loc) = if moved && s.given.order == Kind::Move {
+                (s.given.dst, s.given.dst_loc)
             } else if moved {
                 // A train's station is found below.
                 trains = true;
@@ -178,8 +178,8 @@ impl Adjudicator {
         // Provinces some move tried to enter (the units' above, trains' stations here) that
         // nobody holds.
         for s in &self.slots[self.units..] {
-            if s.order == Kind::LegReach {
-                set(&mut scratch.tried, usize::from(s.dst));
+            if s.given.order == Kind::LegReach {
+                set(&mut scratch.tried, usize::from(s.given.dst));
             }
         }
         for (tried, occupied) in scratch.tried.iter_mut().zip(&scratch.occupied) {
@@ -201,7 +201,7 @@ impl Adjudicator {
     fn trains_after(&mut self, map: &Map, scratch: &mut Scratch) {
         for u in 0..self.units {
             let s = self.slots[u];
-            if s.order == Kind::Train && s.result {
+            if s.given.order == Kind::Train && s.result {
                 let end = self.train_end(map, u as u16);
                 let station = self.station(u as u16, end);
                 let loc = map.main_loc(ProvinceId(station));
@@ -223,7 +223,7 @@ impl Adjudicator {
                 // A unit that lost a head-to-head battle has no strength left to contest
                 // the province it attacked (DATC 6.H.9). A train that got through a
                 // station fought no standoff there.
-                let passed = self.slots[m as usize].order == Kind::LegReach && self.resolve(map, m - 1);
+                let passed = self.slots[m as usize].given.order == Kind::LegReach && self.resolve(map, m - 1);
                 if !passed && self.prevent_known(map, m) > 0 {
                     bounced = true;
                     break;
@@ -319,8 +319,8 @@ impl Adjudicator {
         dislodger.resize(self.units, NONE);
         for m in 0..self.units {
             let s = self.slots[m];
-            if s.order == Kind::Move && s.result {
-                let d = self.unit_at[usize::from(s.dst)];
+            if s.given.order == Kind::Move && s.result {
+                let d = self.unit_at[usize::from(s.given.dst)];
                 if d != NONE && usize::from(d) < self.units && !self.moved(usize::from(d)) {
                     dislodger[usize::from(d)] = m as u16;
                 }
@@ -339,8 +339,8 @@ impl Adjudicator {
         }
         let u = usize::from(self.order_unit[i]);
         let s = &self.slots[u];
-        (s.result && (s.order == Kind::Move || s.matches))
-            || (s.order == Kind::Hold && self.report.dislodger[u] == NONE)
+        (s.result && (s.given.order == Kind::Move || s.matches))
+            || (s.given.order == Kind::Hold && self.report.dislodger[u] == NONE)
     }
 
     /// Writes order `i`'s result into `out` (which holds `Succeeds`).
@@ -357,7 +357,7 @@ impl Adjudicator {
         let s = self.slots[u];
         let by = self.report.dislodger[u];
         let dislodger = (by != NONE).then(|| ProvinceId(self.slots[usize::from(by)].prov));
-        *out = match s.order {
+        *out = match s.given.order {
             Kind::Hold => match dislodger {
                 Some(by) => OrderResult::Fails(Failure::Dislodged { by }),
                 None => OrderResult::Succeeds,
@@ -365,7 +365,7 @@ impl Adjudicator {
             Kind::Move => {
                 if s.result {
                     OrderResult::Succeeds
-                } else if s.void {
+                } else if s.given.void {
                     OrderResult::Fails(Failure::Impossible)
                 } else if !self.canal_open(map, u as u16) {
                     OrderResult::Fails(self.canal_failure(u))
@@ -450,18 +450,21 @@ impl Adjudicator {
         let opponent = self.head_to_head(map, m);
         if opponent != NONE {
             if attack <= self.defend_strength(map, opponent) {
-                by.push(ProvinceId(s.dst));
+                by.push(ProvinceId(s.given.dst));
             }
-        } else if attack <= self.hold_strength(map, s.dst) && self.unit_at[s.dst as usize] != NONE {
-            by.push(ProvinceId(s.dst));
+        } else if attack <= self.hold_strength(map, s.given.dst) && self.unit_at[s.given.dst as usize] != NONE {
+            by.push(ProvinceId(s.given.dst));
         }
-        let mut o = self.first_mover[s.dst as usize];
+        let mut o = self.first_mover[s.given.dst as usize];
         while o != NONE {
             if o != m && attack <= self.prevent_known(map, o) {
                 // A train is named by the province it started from.
                 let other = self.slots[o as usize];
-                let from =
-                    if other.order == Kind::LegReach { self.slots[other.target as usize].prov } else { other.prov };
+                let from = if other.given.order == Kind::LegReach {
+                    self.slots[other.given.target as usize].prov
+                } else {
+                    other.prov
+                };
                 by.push(ProvinceId(from));
             }
             o = self.slots[o as usize].next_mover;
@@ -477,7 +480,7 @@ impl Adjudicator {
     #[inline(never)]
     fn kept_from_swapping(&self, map: &Map, m: u16, by: &mut Provinces) {
         if self.land_pair(map, m) {
-            by.push(ProvinceId(self.slots[m as usize].dst));
+            by.push(ProvinceId(self.slots[m as usize].given.dst));
         }
     }
 
@@ -486,7 +489,7 @@ impl Adjudicator {
         let mut m = self.first_mover[sup.prov as usize];
         while m != NONE {
             let mv = self.slots[m as usize];
-            if mv.power != sup.power && mv.order == Kind::Move && self.path(map, m) {
+            if mv.power != sup.power && mv.given.order == Kind::Move && self.path(map, m) {
                 return ProvinceId(mv.prov);
             }
             m = mv.next_mover;

@@ -19,14 +19,14 @@ impl Adjudicator {
     pub(super) fn backup_rule(&mut self, map: &Map, from: usize, two_solutions: bool) {
         let members = from..self.cycle.len();
         let kind_in =
-            |kinds: &[Kind]| members.clone().any(|k| kinds.contains(&self.slots[self.cycle[k] as usize].order));
+            |kinds: &[Kind]| members.clone().any(|k| kinds.contains(&self.slots[self.cycle[k] as usize].given.order));
         let has_convoy = kind_in(&[Kind::Convoy]);
         let has_canal = kind_in(&[Kind::Canal]);
         let has_leg = kind_in(&[Kind::LegPass, Kind::LegReach]);
         let has_bounce = kind_in(&[Kind::LegReach]);
-        let only_moves = members
-            .clone()
-            .all(|k| matches!(self.slots[self.cycle[k] as usize].order, Kind::Move | Kind::Train | Kind::LegPass));
+        let only_moves = members.clone().all(|k| {
+            matches!(self.slots[self.cycle[k] as usize].given.order, Kind::Move | Kind::Train | Kind::LegPass)
+        });
         // §4.A.3 via-or-land-fallback: a ring of moves with a pair that would swap over land
         // (no head-to-head battle, one written "via convoy") is no circular movement: it
         // bounces, as dipcc's two-unit move cycle without convoy does.
@@ -68,7 +68,7 @@ impl Adjudicator {
         for k in members {
             let u = self.cycle[k];
             let slot = self.slots[u as usize];
-            if slot.order == Kind::Canal {
+            if slot.given.order == Kind::Canal {
                 self.settle_as(u, false);
                 self.slots[u as usize].paradox = true;
                 continue;
@@ -80,20 +80,20 @@ impl Adjudicator {
             if !convoys_fail {
                 continue;
             }
-            if slot.order == Kind::Convoy {
+            if slot.given.order == Kind::Convoy {
                 self.settle_as(u, false);
                 self.slots[u as usize].paradox = true;
                 if all_hold {
                     // All Hold: the convoyed army and the attacks on the convoy are moves
                     // of the paradox too, and fail.
-                    self.settle_as(slot.target, false);
+                    self.settle_as(slot.given.target, false);
                     let mut m = self.first_mover[slot.prov as usize];
                     while m != NONE {
                         self.settle_as(m, false);
                         m = self.slots[m as usize].next_mover;
                     }
                 }
-            } else if all_hold && slot.order == Kind::Move {
+            } else if all_hold && slot.given.order == Kind::Move {
                 self.settle_as(u, false);
             }
         }
@@ -102,7 +102,7 @@ impl Adjudicator {
     /// Fixes a decision from outside its own adjudication (a backup rule).
     pub(super) fn settle_as(&mut self, u: u16, result: bool) {
         let slot = &mut self.slots[u as usize];
-        if slot.order != Kind::Hold {
+        if slot.given.order != Kind::Hold {
             slot.state = State::Resolved;
             slot.result = result;
             if let Some(rule) = self.backup_in_force {
@@ -126,7 +126,7 @@ impl Adjudicator {
     /// The guess under which every convoy of the cycle failed, if exactly one had that.
     pub(super) fn resolution_without_convoys(&self) -> Option<Guess> {
         let disrupted = |list: &[(u16, bool)]| {
-            let convoys = list.iter().filter(|(m, _)| self.slots[*m as usize].order == Kind::Convoy);
+            let convoys = list.iter().filter(|(m, _)| self.slots[*m as usize].given.order == Kind::Convoy);
             convoys.clone().count() > 0 && convoys.clone().all(|&(_, r)| !r)
         };
         match (disrupted(&self.snapshot_false), disrupted(&self.snapshot_true)) {

@@ -40,9 +40,9 @@ impl Adjudicator {
         for (c, canal) in map.canals().iter().enumerate() {
             let (a, b) = (canal.between.0.0, canal.between.1.0);
             let crosses = |slots: &[Slot], s: &Slot| {
-                let to = match s.order {
-                    Kind::Move | Kind::SupportMove => s.dst,
-                    Kind::SupportHold => slots[s.target as usize].prov,
+                let to = match s.given.order {
+                    Kind::Move | Kind::SupportMove => s.given.dst,
+                    Kind::SupportHold => slots[s.given.target as usize].prov,
                     _ => return false,
                 };
                 (s.prov == a && to == b) || (s.prov == b && to == a)
@@ -67,9 +67,9 @@ impl Adjudicator {
                 decision = self.slots.len() as u16;
                 let k = self.slots[keeper as usize];
                 let mut slot = Slot::new(k.power, k.kind, k.loc, k.prov);
-                slot.order = Kind::Canal;
-                slot.target = keeper;
-                slot.dst = c as u16;
+                slot.given.order = Kind::Canal;
+                slot.given.target = keeper;
+                slot.given.dst = c as u16;
                 self.slots.push(slot);
             }
             for u in 0..self.units {
@@ -89,9 +89,9 @@ impl Adjudicator {
     #[inline(never)]
     /// The canal is open while its keeper neither leaves nor is dislodged.
     pub(super) fn adjudicate_canal(&mut self, map: &Map, c: u16) -> bool {
-        let keeper = self.slots[c as usize].target;
+        let keeper = self.slots[c as usize].given.target;
         let k = self.slots[keeper as usize];
-        let left = k.order.moves() && self.resolve(map, keeper);
+        let left = k.given.order.moves() && self.resolve(map, keeper);
         !left && !self.entered(map, k.prov)
     }
 

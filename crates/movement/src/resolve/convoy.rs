@@ -13,9 +13,9 @@ impl Adjudicator {
     /// land route when the convoy fails and the rules allow that fallback.
     pub(crate) fn path(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        !s.void
+        !s.given.void
             && self.canal_open(map, m)
-            && (!s.convoyed || s.fallback == Fallback::Always || self.convoy_path(map, m))
+            && (!s.given.convoyed || s.fallback == Fallback::Always || self.convoy_path(map, m))
     }
 
     /// Whether move `m`'s convoy has failed for good: no chain is left of fleets whose convoy
@@ -28,7 +28,7 @@ impl Adjudicator {
     pub(super) fn convoy_failed(&self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
         // §4.A.6 choice c: without a written path the convoy fails whatever the fleets do.
-        if self.rules.convoy_path == ConvoyPath::Required && !s.path_written {
+        if self.rules.convoy_path == ConvoyPath::Required && !s.given.path_written {
             return true;
         }
         match self.routes.get(m as usize).copied().unwrap_or_default() {
@@ -46,10 +46,10 @@ impl Adjudicator {
             }
         }
         match self.rules.multi_route_disruption {
-            MultiRouteDisruption::AllRoutes => !self.chain(map, s.prov, s.dst, fleets, alive),
+            MultiRouteDisruption::AllRoutes => !self.chain(map, s.prov, s.given.dst, fleets, alive),
             MultiRouteDisruption::AnyRoute => {
                 let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
-                let on_route = self.on_route(map, s.prov, s.dst, fleets, all);
+                let on_route = self.on_route(map, s.prov, s.given.dst, fleets, all);
                 on_route == 0 || on_route & !alive != 0
             }
         }
@@ -60,7 +60,7 @@ impl Adjudicator {
     /// with the other rules' fallback is not asked). Reads decisions only.
     pub(super) fn over_land(&self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        !s.convoyed || s.fallback == Fallback::AfterConvoyFails && self.convoy_failed(map, m)
+        !s.given.convoyed || s.fallback == Fallback::AfterConvoyFails && self.convoy_failed(map, m)
     }
 
     /// Whether convoy orders link move `m`'s origin and destination: a chain of its matching
@@ -69,13 +69,13 @@ impl Adjudicator {
         let s = self.slots[m as usize];
         let (fleets, k) = self.convoys_of(m);
         let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
-        self.chain(map, s.prov, s.dst, &fleets[..k], all)
+        self.chain(map, s.prov, s.given.dst, &fleets[..k], all)
     }
 
     /// Whether a move travels by convoy in the end.
     pub(crate) fn by_convoy(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        s.convoyed
+        s.given.convoyed
             && match s.fallback {
                 Fallback::No => true,
                 Fallback::Always => self.convoy_path(map, m),
@@ -89,7 +89,7 @@ impl Adjudicator {
         let s = self.slots[m as usize];
         let land_after = s.fallback == Fallback::AfterConvoyFails;
         // §4.A.6 choice c: a convoy needs its path written out.
-        if self.rules.convoy_path == ConvoyPath::Required && !s.path_written {
+        if self.rules.convoy_path == ConvoyPath::Required && !s.given.path_written {
             return land_after;
         }
         match self.routes.get(m as usize).copied().unwrap_or_default() {
@@ -97,6 +97,20 @@ impl Adjudicator {
             // Closed only once every convoy is decided: failed for good.
             Route::Closed => return land_after,
             Route::Unknown => {}
+        }
+        // Most convoys are of one fleet: its route is the fleet at both ends' coasts, under
+        // either multi-route rule (the one route it lies on needs it).
+        let c = s.first_convoy;
+        if c != NONE && self.slots[usize::from(c)].next_convoy == NONE {
+            let convoyed = self.resolve(map, c);
+            let fleet = &self.slots[usize::from(c)];
+            let open = convoyed
+                && map.fleet_reaches(fleet.loc, ProvinceId(s.prov))
+                && map.fleet_reaches(fleet.loc, ProvinceId(s.given.dst));
+            if let (State::Resolved, Some(route)) = (fleet.state, self.routes.get_mut(m as usize)) {
+                *route = if open { Route::Open } else { Route::Closed };
+            }
+            return open || land_after && self.convoy_failed(map, m);
         }
         let (fleets, k) = self.convoys_of(m);
         let fleets = &fleets[..k];
@@ -111,10 +125,10 @@ impl Adjudicator {
             settled &= self.slots[c as usize].state == State::Resolved;
         }
         let open = match self.rules.multi_route_disruption {
-            MultiRouteDisruption::AllRoutes => self.chain(map, s.prov, s.dst, fleets, ok),
+            MultiRouteDisruption::AllRoutes => self.chain(map, s.prov, s.given.dst, fleets, ok),
             MultiRouteDisruption::AnyRoute => {
                 // Every fleet on some route must have convoyed.
-                let on_route = self.on_route(map, s.prov, s.dst, fleets, all);
+                let on_route = self.on_route(map, s.prov, s.given.dst, fleets, all);
                 on_route != 0 && on_route & !ok == 0
             }
         };
@@ -185,7 +199,7 @@ impl Adjudicator {
         let fleets = &fleets[..k];
         let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
         let without = fleets.iter().enumerate().filter(|&(_, &c)| c != f).fold(0u128, |mask, (i, _)| mask | 1 << i);
-        self.chain(map, s.prov, s.dst, fleets, all) && !self.chain(map, s.prov, s.dst, fleets, without)
+        self.chain(map, s.prov, s.given.dst, fleets, all) && !self.chain(map, s.prov, s.given.dst, fleets, without)
     }
 
     /// Whether fleet `f` has a matching convoy order for army move `m`.

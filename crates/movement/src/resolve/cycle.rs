@@ -148,7 +148,7 @@ impl Adjudicator {
 
     #[inline(always)]
     fn adjudicate(&mut self, map: &Map, u: u16) -> bool {
-        match self.slots[u as usize].order {
+        match self.slots[u as usize].given.order {
             Kind::Move => self.adjudicate_move(map, u),
             Kind::SupportHold | Kind::SupportMove => self.adjudicate_support(map, u),
             Kind::Convoy => self.adjudicate_convoy(map, u),

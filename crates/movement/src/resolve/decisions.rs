@@ -30,12 +30,12 @@ impl Adjudicator {
         } else {
             // A move a difficult border leaves without strength still enters a province
             // nobody holds (DATC 10.H), though it beats no competitor (10.C, 10.D).
-            let hold = self.hold_strength(map, s.dst);
+            let hold = self.hold_strength(map, s.given.dst);
             if attack <= hold && !(attack == 0 && hold == 0) {
                 return false;
             }
         }
-        let mut o = self.first_mover[s.dst as usize];
+        let mut o = self.first_mover[s.given.dst as usize];
         while o != NONE {
             if o != m && attack <= self.prevent_strength(map, o) {
                 return false;
@@ -62,12 +62,12 @@ impl Adjudicator {
         // cuts (DATC 7.B.14).
         while m != NONE {
             let mv = self.slots[m as usize];
-            if mv.power == sup.power || mv.order == Kind::LegReach || !self.path(map, m) {
+            if mv.power == sup.power || mv.given.order == Kind::LegReach || !self.path(map, m) {
                 m = mv.next_mover;
                 continue;
             }
-            let from_target = sup.order == Kind::SupportMove
-                && mv.prov == sup.dst
+            let from_target = sup.given.order == Kind::SupportMove
+                && mv.prov == sup.given.dst
                 && !(self.rules.convoyed_attack_on_supporter == ConvoyedAttackOnSupporter::Cut
                     && self.by_convoy(map, m));
             if !from_target && !self.paradox_rule_protects(map, s, m) && self.strong_enough_to_cut(map, m, sup.power) {
@@ -80,9 +80,9 @@ impl Adjudicator {
         while m != NONE {
             let mv = self.slots[m as usize];
             if mv.power != sup.power
-                && mv.order == Kind::Move
-                && sup.order == Kind::SupportMove
-                && mv.prov == sup.dst
+                && mv.given.order == Kind::Move
+                && sup.given.order == Kind::SupportMove
+                && mv.prov == sup.given.dst
                 && self.resolve(map, m)
                 && !self.paradox_rule_protects(map, s, m)
             {
@@ -105,15 +105,15 @@ impl Adjudicator {
     pub(super) fn paradox_rule_protects(&mut self, map: &Map, s: u16, m: u16) -> bool {
         let rule = self.rules.paradox_rule;
         if matches!(rule, ParadoxRule::Szykman | ParadoxRule::AllHold | ParadoxRule::Dptg)
-            || !self.slots[m as usize].convoyed
+            || !self.slots[m as usize].given.convoyed
         {
             return false;
         }
         let sup = self.slots[s as usize];
         // The province the supported action is aimed at.
-        let aim = match sup.order {
-            Kind::SupportMove => sup.dst,
-            _ => self.slots[sup.target as usize].prov,
+        let aim = match sup.given.order {
+            Kind::SupportMove => sup.given.dst,
+            _ => self.slots[sup.given.target as usize].prov,
         };
         let held = self.unit_at[aim as usize];
         match rule {
@@ -121,19 +121,19 @@ impl Adjudicator {
                 // An action in a body of water holding a fleet ordered to convoy.
                 held != NONE
                     && !map.can_hold(UnitKind::Army, ProvinceId(aim))
-                    && self.slots[held as usize].order == Kind::Convoy
+                    && self.slots[held as usize].given.order == Kind::Convoy
             }
             ParadoxRule::Rulebook1971 => {
                 // A fleet supporting a fleet's attack on one of this army's convoys.
                 sup.kind == UnitKind::Fleet
-                    && sup.order == Kind::SupportMove
-                    && self.slots[sup.target as usize].kind == UnitKind::Fleet
+                    && sup.given.order == Kind::SupportMove
+                    && self.slots[sup.given.target as usize].kind == UnitKind::Fleet
                     && held != NONE
                     && self.convoys_army(held, m)
             }
             ParadoxRule::Rulebook2000 => {
                 // A support of an attack on a fleet the army needs for every route.
-                sup.order == Kind::SupportMove
+                sup.given.order == Kind::SupportMove
                     && held != NONE
                     && self.convoys_army(held, m)
                     && self.needed(map, m, held)
@@ -149,7 +149,7 @@ impl Adjudicator {
             let mv = self.slots[m as usize];
             // Look through the attack instead of depending on its decision, so that every
             // cycle through a convoy is a clean single cycle (DATC §5.D).
-            if mv.order != Kind::Move {
+            if mv.given.order != Kind::Move {
                 m = mv.next_mover;
                 continue;
             }
@@ -173,7 +173,7 @@ impl Adjudicator {
     pub(crate) fn land_pair(&self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
         let o = s.opposing;
-        s.order == Kind::Move
+        s.given.order == Kind::Move
             && o != NONE
             && (s.fallback == Fallback::AfterConvoyFails
                 || self.slots[o as usize].fallback == Fallback::AfterConvoyFails)

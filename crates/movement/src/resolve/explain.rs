@@ -73,7 +73,7 @@ impl Adjudicator {
 
     fn trace(&mut self, map: &Map, u: u16) -> Trace {
         let s = self.slots[usize::from(u)];
-        match s.order {
+        match s.given.order {
             Kind::Hold => {
                 let hold = self.hold_explained(map, s.prov);
                 let attacks = self.attacks_on(map, s.prov);
@@ -86,9 +86,9 @@ impl Adjudicator {
                 if opponent != NONE {
                     opposing.push(self.defend_explained(map, opponent));
                 } else {
-                    opposing.push(self.hold_explained(map, s.dst));
+                    opposing.push(self.hold_explained(map, s.given.dst));
                 }
-                let mut o = self.first_mover[usize::from(s.dst)];
+                let mut o = self.first_mover[usize::from(s.given.dst)];
                 while o != NONE {
                     if o != u {
                         opposing.push(self.prevent_explained(map, o));
@@ -96,15 +96,15 @@ impl Adjudicator {
                     o = self.slots[usize::from(o)].next_mover;
                 }
                 let route = self.route_explained(map, u);
-                Trace::Move(MoveTrace { destination: ProvinceId(s.dst), attack, opposing, route })
+                Trace::Move(MoveTrace { destination: ProvinceId(s.given.dst), attack, opposing, route })
             }
             Kind::SupportHold | Kind::SupportMove => {
                 let status = self.support_status(map, u);
-                Trace::Support(SupportTrace { supported: self.unit_of(s.target), status })
+                Trace::Support(SupportTrace { supported: self.unit_of(s.given.target), status })
             }
             Kind::Convoy => {
                 let status = self.convoy_status(u);
-                Trace::Convoy(ConvoyTrace { army: self.unit_of(s.target), status })
+                Trace::Convoy(ConvoyTrace { army: self.unit_of(s.given.target), status })
             }
             Kind::Train | Kind::LegPass | Kind::LegReach | Kind::Canal => Trace::Other,
         }
@@ -115,7 +115,7 @@ impl Adjudicator {
         let mut attacks = Vec::new();
         let mut m = self.first_mover[usize::from(province)];
         while m != NONE {
-            if self.slots[usize::from(m)].order == Kind::Move {
+            if self.slots[usize::from(m)].given.order == Kind::Move {
                 attacks.push(self.attack_explained(map, m));
             }
             m = self.slots[usize::from(m)].next_mover;
@@ -157,14 +157,15 @@ impl Adjudicator {
         let mut m = self.first_mover[usize::from(sup.prov)];
         while m != NONE {
             let mv = self.slots[usize::from(m)];
-            let attack = mv.power != sup.power && mv.order == Kind::Move && self.path(map, m);
+            let attack = mv.power != sup.power && mv.given.order == Kind::Move && self.path(map, m);
             if attack && self.paradox_rule_protects(map, s, m) {
-                let from_target = sup.order == Kind::SupportMove
-                    && mv.prov == sup.dst
+                let from_target = sup.given.order == Kind::SupportMove
+                    && mv.prov == sup.given.dst
                     && !(self.rules.convoyed_attack_on_supporter == ConvoyedAttackOnSupporter::Cut
                         && self.by_convoy(map, m));
                 let would_cut = !from_target && self.strong_enough_to_cut(map, m, sup.power);
-                let would_dislodge = sup.order == Kind::SupportMove && mv.prov == sup.dst && self.resolve(map, m);
+                let would_dislodge =
+                    sup.given.order == Kind::SupportMove && mv.prov == sup.given.dst && self.resolve(map, m);
                 if would_cut || would_dislodge {
                     return SupportStatus::Protected { from: self.unit_of(m), rule: self.rules.paradox_rule };
                 }
@@ -176,13 +177,15 @@ impl Adjudicator {
 
     fn support_void(&self, s: u16) -> VoidReason {
         let sup = self.slots[usize::from(s)];
-        let target = self.slots[usize::from(sup.target)];
-        if sup.void {
+        let target = self.slots[usize::from(sup.given.target)];
+        if sup.given.void {
             return VoidReason::Impossible;
         }
-        match sup.order {
-            Kind::SupportHold if !target.order.moves() => VoidReason::CivilDisorder,
-            Kind::SupportMove if target.order.moves() && target.dst == sup.dst => VoidReason::CoastDiffers,
+        match sup.given.order {
+            Kind::SupportHold if !target.given.order.moves() => VoidReason::CivilDisorder,
+            Kind::SupportMove if target.given.order.moves() && target.given.dst == sup.given.dst => {
+                VoidReason::CoastDiffers
+            }
             _ => VoidReason::OrderDiffers,
         }
     }
@@ -191,12 +194,12 @@ impl Adjudicator {
     fn convoy_status(&self, c: u16) -> ConvoyStatus {
         let fleet = self.slots[usize::from(c)];
         if !fleet.matches {
-            let army = self.slots[usize::from(fleet.target)];
-            let why = if fleet.void {
+            let army = self.slots[usize::from(fleet.given.target)];
+            let why = if fleet.given.void {
                 VoidReason::Impossible
-            } else if army.order != Kind::Move || army.dst != fleet.dst {
+            } else if army.given.order != Kind::Move || army.given.dst != fleet.given.dst {
                 VoidReason::OrderDiffers
-            } else if !army.convoyed {
+            } else if !army.given.convoyed {
                 VoidReason::ArmyGoesByLand
             } else {
                 VoidReason::OffWrittenPath
@@ -233,7 +236,8 @@ impl Adjudicator {
         }
         for v in 0..self.units {
             let sup = self.slots[v];
-            if matches!(sup.order, Kind::SupportHold | Kind::SupportMove) && sup.target == u && !sup.matches {
+            if matches!(sup.given.order, Kind::SupportHold | Kind::SupportMove) && sup.given.target == u && !sup.matches
+            {
                 supports.push(SupportRef { unit: self.unit_of(v as u16), status: self.support_status(map, v as u16) });
             }
         }
@@ -260,12 +264,12 @@ impl Adjudicator {
         let (except, note) = if !self.path(map, m) {
             (None, Some(StrengthNote::NoRoute))
         } else {
-            let d = self.unit_at[usize::from(s.dst)];
+            let d = self.unit_at[usize::from(s.given.dst)];
             if d == NONE {
                 (None, None)
             } else {
                 let defender = self.slots[usize::from(d)];
-                if self.head_to_head(map, m) == NONE && defender.order.moves() && self.resolve(map, d) {
+                if self.head_to_head(map, m) == NONE && defender.given.order.moves() && self.resolve(map, d) {
                     if defender.opposing == m && self.land_pair(map, m) {
                         (None, Some(StrengthNote::NoSwapOverLand))
                     } else {
@@ -299,7 +303,7 @@ impl Adjudicator {
                 note: Some(StrengthNote::Empty),
             };
         }
-        if self.slots[usize::from(u)].order.moves() {
+        if self.slots[usize::from(u)].given.order.moves() {
             let note = if self.resolve(map, u) { StrengthNote::LeftProvince } else { StrengthNote::MoveFailed };
             return self.strength(StrengthKind::Hold, u, value, Vec::new(), Some(note));
         }
@@ -311,7 +315,7 @@ impl Adjudicator {
     fn defend_explained(&mut self, map: &Map, m: u16) -> Strength {
         let s = self.slots[usize::from(m)];
         let value = self.defend_strength(map, m);
-        if s.order == Kind::Train {
+        if s.given.order == Kind::Train {
             return self.strength(StrengthKind::Defend, m, value, Vec::new(), Some(StrengthNote::Railroad));
         }
         let supports = self.supports_of(map, m, None);
@@ -324,26 +328,26 @@ impl Adjudicator {
     fn prevent_explained(&mut self, map: &Map, m: u16) -> Strength {
         let value = self.prevent_strength(map, m);
         let s = self.slots[usize::from(m)];
-        if s.order == Kind::LegReach {
+        if s.given.order == Kind::LegReach {
             // A train's reach slot: named by the train.
             let mut strength =
-                self.strength(StrengthKind::Prevent, s.target, value, Vec::new(), Some(StrengthNote::Railroad));
-            strength.province = ProvinceId(self.slots[usize::from(s.target)].prov);
+                self.strength(StrengthKind::Prevent, s.given.target, value, Vec::new(), Some(StrengthNote::Railroad));
+            strength.province = ProvinceId(self.slots[usize::from(s.given.target)].prov);
             return strength;
         }
         let note = if !self.path(map, m) {
             Some(StrengthNote::NoRoute)
         } else {
             let opponent = self.head_to_head(map, m);
-            if opponent != NONE && self.slots[usize::from(opponent)].order == Kind::Train {
+            if opponent != NONE && self.slots[usize::from(opponent)].given.order == Kind::Train {
                 Some(StrengthNote::Railroad)
             } else if opponent != NONE && self.resolve(map, opponent) {
                 Some(StrengthNote::LostHeadToHead)
             } else if self.rules.dislodged_unit_bounce == DislodgedUnitBounce::Never && {
-                let d = self.unit_at[usize::from(s.dst)];
+                let d = self.unit_at[usize::from(s.given.dst)];
                 d != NONE
-                    && self.slots[usize::from(d)].order == Kind::Move
-                    && self.slots[usize::from(d)].dst == s.prov
+                    && self.slots[usize::from(d)].given.order == Kind::Move
+                    && self.slots[usize::from(d)].given.dst == s.prov
                     && self.resolve(map, d)
             } {
                 Some(StrengthNote::DislodgedFromDestination)
@@ -360,13 +364,13 @@ impl Adjudicator {
     /// Move `m`'s route, or why it had none.
     fn route_explained(&mut self, map: &Map, m: u16) -> Route {
         let s = self.slots[usize::from(m)];
-        if s.void {
+        if s.given.void {
             return Route::Impossible;
         }
         if !self.canal_open(map, m) {
             return Route::CanalClosed;
         }
-        if !s.convoyed {
+        if !s.given.convoyed {
             return Route::Direct;
         }
         let (fleets, k) = self.convoys_of(m);
@@ -378,7 +382,7 @@ impl Adjudicator {
                     ok |= 1 << i;
                 }
             }
-            let used = self.on_route(map, s.prov, s.dst, fleets, ok);
+            let used = self.on_route(map, s.prov, s.given.dst, fleets, ok);
             let route = (0..k).filter(|&i| used >> i & 1 == 1).map(|i| self.unit_of(fleets[i])).collect();
             return Route::Convoy { fleets: route };
         }
@@ -387,7 +391,7 @@ impl Adjudicator {
         if self.path(map, m) {
             return Route::LandAfterConvoy { fleets: listed };
         }
-        if self.rules.convoy_path == ConvoyPath::Required && !s.path_written {
+        if self.rules.convoy_path == ConvoyPath::Required && !s.given.path_written {
             return Route::PathNotWritten;
         }
         Route::NoConvoy { fleets: listed }

@@ -194,6 +194,9 @@ impl FleetGraph {
             return false;
         }
         let (from_province, to_province) = (ProvinceId(from), ProvinceId(to));
+        if let Some(short) = self.short_connection(map, from_province, to_province, except) {
+            return short;
+        }
         let first = |graph: &Self, loc: LocId| {
             let p = map.province_of(loc).0;
             graph.fleet_on(loc) && Some(loc) != except && p != from && p != to
@@ -231,6 +234,41 @@ impl FleetGraph {
         }
         let excluded = except.map(|loc| self.at_loc[loc.index()]).filter(|&i| i != NO_FLEET).map(usize::from);
         self.spread_to(map, to_province, excluded)
+    }
+
+    /// `connects`' usual answers from the map's bit sets, a few word operations a fleet at
+    /// `from`'s coast: a route of one fleet or of two, or no fleet to start from at all.
+    /// `None` when a longer chain must be searched for, or the map keeps no bit matrices.
+    fn short_connection(&self, map: &Map, from: ProvinceId, to: ProvinceId, except: Option<LocId>) -> Option<bool> {
+        let (starts, ends, on) = (map.fleet_entry_bits(from)?, map.fleet_entry_bits(to)?, &self.on_loc[..]);
+        if starts.len() != on.len() || ends.len() != on.len() {
+            return None;
+        }
+        let except_bit = |k: usize| except.filter(|l| l.index() / 64 == k).map_or(0, |l| 1u64 << (l.index() % 64));
+        let mut any_start = false;
+        for k in 0..on.len() {
+            let mut firsts = starts[k] & on[k] & !except_bit(k);
+            while firsts != 0 {
+                let bit = firsts.trailing_zeros() as usize;
+                firsts &= firsts - 1;
+                let loc = LocId((k * 64 + bit) as u16);
+                let p = map.province_of(loc);
+                if p == from || p == to {
+                    continue;
+                }
+                any_start = true;
+                // At `to`'s coast itself, or bordering a fleet that is.
+                if ends[k] >> bit & 1 == 1 {
+                    return Some(true);
+                }
+                let row = map.fleet_adjacent_bits(loc)?;
+                let mut next = row.iter().zip(ends).zip(on).enumerate();
+                if next.any(|(j, ((&r, &e), &o))| r & e & o & !except_bit(j) != 0) {
+                    return Some(true);
+                }
+            }
+        }
+        if any_start { None } else { Some(false) }
     }
 
     /// Grows `REACHED` along fleet borders, leaving out fleet `excluded`, until it holds a

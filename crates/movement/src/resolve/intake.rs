@@ -10,7 +10,7 @@ use dip_map::rules::{
 use dip_map::{LocId, Map, PowerId, ProvinceId, UnitKind};
 use dip_orders::{Action, CoastSpec, Order, Place, PlaceSlot};
 
-use super::{Adjudicator, ImpliedMove, Kind, NONE, Piece, convoy::sea_route};
+use super::{Adjudicator, Given, ImpliedMove, Kind, NONE, Piece, convoy::sea_route};
 use crate::outcome::Illegal;
 
 impl Adjudicator {
@@ -61,8 +61,8 @@ impl Adjudicator {
                                 MultipleOrders::Hold => {
                                     // The unit holds and may receive hold support.
                                     let slot = &mut self.slots[u as usize];
-                                    slot.order = Kind::Hold;
-                                    slot.target = NONE;
+                                    slot.given.order = Kind::Hold;
+                                    slot.given.target = NONE;
                                     self.order_illegal[first] = Some(Illegal::ConflictingOrders);
                                     (u, Some(Illegal::ConflictingOrders))
                                 }
@@ -88,16 +88,7 @@ impl Adjudicator {
     fn apply(&mut self, applied: &Applied, index: usize) {
         let slot = &mut self.slots[applied.unit as usize];
         slot.order_index = index as u32;
-        slot.order = applied.kind;
-        slot.target = applied.target;
-        slot.dst = applied.dst;
-        slot.dst_loc = applied.dst_loc;
-        slot.convoyed = applied.convoyed;
-        slot.adjacent = applied.adjacent;
-        slot.via_written = applied.via_written;
-        slot.path_written = applied.path_written;
-        slot.void = applied.void;
-        slot.rail = applied.rail;
+        slot.given = applied.given;
     }
 
     /// §4.E.3 choice a: a unit without an order moves where its own power's support or
@@ -117,19 +108,19 @@ impl Adjudicator {
                 continue;
             }
             let giver = self.slots[u as usize];
-            if !matches!(giver.order, Kind::SupportMove | Kind::Convoy) {
+            if !matches!(giver.given.order, Kind::SupportMove | Kind::Convoy) {
                 continue;
             }
-            let t = giver.target;
+            let t = giver.given.target;
             let target = self.slots[t as usize];
-            if target.order_index != u32::MAX || target.order != Kind::Hold || target.power != giver.power {
+            if target.order_index != u32::MAX || target.given.order != Kind::Hold || target.power != giver.power {
                 continue;
             }
-            let coast = if giver.dst_loc.0 == NONE { None } else { Some(CoastSpec::Known(giver.dst_loc)) };
-            let place = Place::with_coast(ProvinceId(giver.dst), coast);
+            let coast = if giver.given.dst_loc.0 == NONE { None } else { Some(CoastSpec::Known(giver.given.dst_loc)) };
+            let place = Place::with_coast(ProvinceId(giver.given.dst), coast);
             if let Ok((dst_loc, needs_convoy)) = self.check_move(map, target.piece(), &place) {
-                let by_convoy = giver.order == Kind::Convoy;
-                implied.push(ImpliedMove { unit: t, dst: giver.dst, dst_loc, needs_convoy, by_convoy });
+                let by_convoy = giver.given.order == Kind::Convoy;
+                implied.push(ImpliedMove { unit: t, dst: giver.given.dst, dst_loc, needs_convoy, by_convoy });
             }
         }
         // Each unit's implied moves together: one destination, or none.
@@ -140,12 +131,12 @@ impl Adjudicator {
                 continue;
             }
             let slot = &mut self.slots[first.unit as usize];
-            slot.order = Kind::Move;
-            slot.dst = first.dst;
-            slot.target = first.dst;
-            slot.dst_loc = first.dst_loc;
-            slot.convoyed = first.needs_convoy || group.iter().any(|m| m.by_convoy);
-            slot.adjacent = !first.needs_convoy;
+            slot.given.order = Kind::Move;
+            slot.given.dst = first.dst;
+            slot.given.target = first.dst;
+            slot.given.dst_loc = first.dst_loc;
+            slot.given.convoyed = first.needs_convoy || group.iter().any(|m| m.by_convoy);
+            slot.given.adjacent = !first.needs_convoy;
         }
         self.implied = implied;
     }
@@ -193,19 +184,7 @@ impl Adjudicator {
         if !matches!(order.action, Action::Hold) && map.is_neutral(slot.power) {
             return Err((u, Illegal::NeutralUnit));
         }
-        let applied = |kind, target, dst| Applied {
-            unit: u,
-            kind,
-            target,
-            dst,
-            dst_loc: LocId(NONE),
-            convoyed: false,
-            adjacent: false,
-            via_written: false,
-            path_written: false,
-            void: false,
-            rail: NONE,
-        };
+        let applied = |order, target, dst| Applied { unit: u, given: Given { order, target, dst, ..Given::HOLD } };
         match &order.action {
             Action::Hold => Ok(applied(Kind::Hold, NONE, NONE)),
             Action::Move { to, via_convoy } => {
@@ -238,18 +217,20 @@ impl Adjudicator {
                 };
                 Ok(Applied {
                     unit: u,
-                    kind: Kind::Move,
-                    target: to.province.0,
-                    dst: to.province.0,
-                    dst_loc,
-                    // Whether an adjacent move goes by convoy is decided when the orders
-                    // are linked (§4.A.3).
-                    convoyed: needs_convoy,
-                    adjacent: !needs_convoy,
-                    via_written: *via_convoy && slot.kind == UnitKind::Army,
-                    path_written,
-                    void,
-                    rail: NONE,
+                    given: Given {
+                        order: Kind::Move,
+                        target: to.province.0,
+                        dst: to.province.0,
+                        dst_loc,
+                        // Whether an adjacent move goes by convoy is decided when the orders
+                        // are linked (§4.A.3).
+                        convoyed: needs_convoy,
+                        adjacent: !needs_convoy,
+                        via_written: *via_convoy && slot.kind == UnitKind::Army,
+                        path_written,
+                        void,
+                        rail: NONE,
+                    },
                 })
             }
             Action::Rail { railroad, to } => {
@@ -309,9 +290,9 @@ impl Adjudicator {
                     return Err((u, Illegal::SupportedMoveImpossible));
                 }
                 let mut a = applied(Kind::SupportMove, t, to.province.0);
-                a.void = !possible;
+                a.given.void = !possible;
                 // A support naming a coast supports only the move to that coast (§4.B.4).
-                a.dst_loc = to.coast_loc().unwrap_or(LocId(NONE));
+                a.given.dst_loc = to.coast_loc().unwrap_or(LocId(NONE));
                 Ok(a)
             }
             Action::Convoy { army, to } => {
@@ -336,7 +317,7 @@ impl Adjudicator {
                     return Err((u, Illegal::ConvoyImpossible));
                 }
                 let mut c = applied(Kind::Convoy, a, to.province.0);
-                c.void = !possible;
+                c.given.void = !possible;
                 Ok(c)
             }
             Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => {
@@ -475,19 +456,10 @@ impl Adjudicator {
     }
 }
 
+/// A legal order checked for its unit: what it sets in the unit's slot.
 pub(super) struct Applied {
     pub(super) unit: u16,
-    pub(super) kind: Kind,
-    pub(super) target: u16,
-    pub(super) dst: u16,
-    pub(super) dst_loc: LocId,
-    pub(super) convoyed: bool,
-    pub(super) adjacent: bool,
-    pub(super) via_written: bool,
-    pub(super) path_written: bool,
-    pub(super) void: bool,
-    /// A train's railroad, or `NONE`.
-    pub(super) rail: u16,
+    pub(super) given: Given,
 }
 
 /// Two orders that do the same thing (a repeated order is not a conflict). Unit types,

@@ -21,43 +21,52 @@ impl Adjudicator {
         }
         for u in (0..n).rev() {
             let s = self.slots[u];
-            match s.order {
+            match s.given.order {
                 Kind::Move => {
-                    self.slots[u].next_mover = self.first_mover[s.dst as usize];
-                    self.first_mover[s.dst as usize] = u as u16;
+                    self.slots[u].next_mover = self.first_mover[s.given.dst as usize];
+                    self.first_mover[s.given.dst as usize] = u as u16;
                 }
                 Kind::SupportHold => {
-                    let t = s.target as usize;
+                    let t = s.given.target as usize;
                     // §4.D.9 choice a: no hold support for a power that gave no orders.
                     let in_disorder = !self.ordered_power.get(self.slots[t].power.index()).copied().unwrap_or(false);
                     let refused =
                         in_disorder && self.rules.civil_disorder_hold_support == CivilDisorderHoldSupport::Fails;
-                    if !self.slots[t].order.moves() && !refused && !s.void {
+                    if !self.slots[t].given.order.moves() && !refused && !s.given.void {
                         self.slots[u].matches = true;
                         self.slots[u].next_support = self.slots[t].first_support;
                         self.slots[t].first_support = u as u16;
                     }
                 }
                 Kind::SupportMove => {
-                    let t = s.target as usize;
+                    let t = s.given.target as usize;
                     let coast_fits = self.support_coast_fits(map, &s, &self.slots[t]);
-                    if self.slots[t].order.moves() && self.slots[t].dst == s.dst && coast_fits && !s.void {
+                    if self.slots[t].given.order.moves()
+                        && self.slots[t].given.dst == s.given.dst
+                        && coast_fits
+                        && !s.given.void
+                    {
                         self.slots[u].matches = true;
                         self.slots[u].next_support = self.slots[t].first_support;
                         self.slots[t].first_support = u as u16;
                     }
                 }
                 Kind::Convoy => {
-                    let t = s.target as usize;
+                    let t = s.given.target as usize;
                     let army = self.slots[t];
                     // §4.A.6 choices b and c: a written path names the only fleets to use.
                     let on_written_path = self.rules.convoy_path == ConvoyPath::Ignored
-                        || !army.path_written
+                        || !army.given.path_written
                         || orders.get(army.order_index as usize).is_some_and(|o| match &o.action {
                             Action::Move { .. } => o.path().contains(&ProvinceId(s.prov)),
                             _ => false,
                         });
-                    if army.order == Kind::Move && army.dst == s.dst && army.convoyed && on_written_path && !s.void {
+                    if army.given.order == Kind::Move
+                        && army.given.dst == s.given.dst
+                        && army.given.convoyed
+                        && on_written_path
+                        && !s.given.void
+                    {
                         self.slots[u].matches = true;
                         self.slots[u].next_convoy = self.slots[t].first_convoy;
                         self.slots[t].first_convoy = u as u16;
@@ -75,7 +84,11 @@ impl Adjudicator {
         ) {
             for a in 0..self.units {
                 let s = self.slots[a];
-                if s.order == Kind::Move && s.adjacent && s.convoyed && !self.ordered_chain(map, a as u16) {
+                if s.given.order == Kind::Move
+                    && s.given.adjacent
+                    && s.given.convoyed
+                    && !self.ordered_chain(map, a as u16)
+                {
                     self.take_land_route(a);
                 } else if s.fallback == Fallback::Always && self.destination_backs_attack_on_convoy(a) {
                     // intent-or-land: no fallback where the land route would cut the support
@@ -90,7 +103,7 @@ impl Adjudicator {
         // Trains first: their stations' decisions join the lists of moves.
         if !map.railroads().is_empty() {
             for t in 0..n {
-                if self.slots[t].order == Kind::Train {
+                if self.slots[t].given.order == Kind::Train {
                     self.link_train(map, t as u16);
                 }
             }
@@ -108,16 +121,16 @@ impl Adjudicator {
         // province that a move over land, no canal and no difficult border also enters (its
         // prevent strength is one at least: nobody there to meet head to head). The
         // decisions that wait on others are left.
-        let may_go_by_land = |s: &Slot| !s.convoyed || s.fallback != Fallback::No;
+        let may_go_by_land = |s: &Slot| !s.given.convoyed || s.fallback != Fallback::No;
         for u in 0..n {
             let s = self.slots[u];
-            let settled = match s.order {
+            let settled = match s.given.order {
                 Kind::Move => {
-                    let o = self.unit_at[usize::from(s.dst)];
+                    let o = self.unit_at[usize::from(s.given.dst)];
                     if o != NONE {
                         let os = self.slots[usize::from(o)];
-                        if os.order == Kind::Move
-                            && os.dst == s.prov
+                        if os.given.order == Kind::Move
+                            && os.given.dst == s.prov
                             && may_go_by_land(&s)
                             && may_go_by_land(&os)
                             && self.canal(u as u16) != CLOSED
@@ -127,10 +140,11 @@ impl Adjudicator {
                         }
                         // Alone over land against a unit that stays: strength one, no more
                         // than the unit's hold strength (or its own power's unit), so it fails.
-                        let fails = !os.order.moves() && s.first_support == NONE && self.sure_land_route(u as u16);
+                        let fails =
+                            !os.given.order.moves() && s.first_support == NONE && self.sure_land_route(u as u16);
                         fails.then_some(false)
                     } else if self.sure_land_route(u as u16)
-                        && self.first_mover[usize::from(s.dst)] == u as u16
+                        && self.first_mover[usize::from(s.given.dst)] == u as u16
                         && s.next_mover == NONE
                     {
                         Some(true)
@@ -162,41 +176,43 @@ impl Adjudicator {
         let (n, rule) = (self.slots.len(), self.rules.adjacent_convoy);
         for c in 0..n {
             let s = self.slots[c];
-            if s.order != Kind::Convoy {
+            if s.given.order != Kind::Convoy {
                 continue;
             }
-            let army = &self.slots[s.target as usize];
-            if army.order == Kind::Move && army.adjacent && army.dst == s.dst {
+            let army = &self.slots[s.given.target as usize];
+            if army.given.order == Kind::Move && army.given.adjacent && army.given.dst == s.given.dst {
                 let (from, own_power) = (army.prov, army.power == s.power);
                 // intent-or-land (MILA): an own fleet shows intent only where some route of
                 // the fleets on the board needs it (as MILA's list of possible routes).
                 let own = own_power
-                    && (rule != AdjacentConvoy::IntentOrLand || self.convoy_possible(map, from, s.dst, c as u16, NONE));
-                let army = &mut self.slots[s.target as usize];
+                    && (rule != AdjacentConvoy::IntentOrLand
+                        || self.convoy_possible(map, from, s.given.dst, c as u16, NONE));
+                let army = &mut self.slots[s.given.target as usize];
                 army.convoy_named = true;
                 army.own_convoy_named |= own;
             }
         }
         for a in 0..n {
             let army = self.slots[a];
-            if army.order != Kind::Move || army.kind != UnitKind::Army || !army.adjacent {
+            if army.given.order != Kind::Move || army.kind != UnitKind::Army || !army.given.adjacent {
                 continue;
             }
             let (own, any) = (army.own_convoy_named, army.convoy_named);
-            let d = self.unit_at[army.dst as usize];
-            let swapping =
-                d != NONE && self.slots[d as usize].order == Kind::Move && self.slots[d as usize].dst == army.prov;
+            let d = self.unit_at[army.given.dst as usize];
+            let swapping = d != NONE
+                && self.slots[d as usize].given.order == Kind::Move
+                && self.slots[d as usize].given.dst == army.prov;
             let (convoyed, fallback) = match rule {
-                AdjacentConvoy::Rulebook2000 => (army.via_written || own, false),
-                AdjacentConvoy::Rulebook2000Fallback => (army.via_written || own, true),
+                AdjacentConvoy::Rulebook2000 => (army.given.via_written || own, false),
+                AdjacentConvoy::Rulebook2000Fallback => (army.given.via_written || own, true),
                 AdjacentConvoy::Rulebook1982 => (own, false),
-                AdjacentConvoy::Dptg => (army.via_written, false),
+                AdjacentConvoy::Dptg => (army.given.via_written, false),
                 AdjacentConvoy::Rulebook1971 => (any && swapping, true),
                 // Both also need a chain of convoy orders, checked once the convoys are linked.
-                AdjacentConvoy::IntentOrLand => (army.via_written || own, !army.via_written),
-                AdjacentConvoy::ViaOrLand | AdjacentConvoy::ViaOrLandFallback => (army.via_written, false),
+                AdjacentConvoy::IntentOrLand => (army.given.via_written || own, !army.given.via_written),
+                AdjacentConvoy::ViaOrLand | AdjacentConvoy::ViaOrLandFallback => (army.given.via_written, false),
             };
-            self.slots[a].convoyed = convoyed;
+            self.slots[a].given.convoyed = convoyed;
             self.slots[a].fallback = match (convoyed, fallback) {
                 (false, _) => Fallback::No,
                 (true, true) => Fallback::Always,
@@ -212,17 +228,17 @@ impl Adjudicator {
     /// over no canal.
     fn sure_land_route(&self, m: u16) -> bool {
         let s = &self.slots[usize::from(m)];
-        !s.void && !s.convoyed && self.canal(m) == NONE
+        !s.given.void && !s.given.convoyed && self.canal(m) == NONE
     }
 
     /// Whether another move into move `m`'s destination goes over land, over no canal and
     /// no difficult border: its route cannot fail and nothing takes from its strength, so
     /// its prevent strength is one at least in a province nobody holds.
     fn plain_rival(&self, map: &Map, m: u16) -> bool {
-        let mut o = self.first_mover[usize::from(self.slots[usize::from(m)].dst)];
+        let mut o = self.first_mover[usize::from(self.slots[usize::from(m)].given.dst)];
         while o != NONE {
             let os = &self.slots[usize::from(o)];
-            if o != m && os.order == Kind::Move && self.sure_land_route(o) && self.border_cost(map, o) == 0 {
+            if o != m && os.given.order == Kind::Move && self.sure_land_route(o) && self.border_cost(map, o) == 0 {
                 return true;
             }
             o = os.next_mover;
@@ -234,7 +250,7 @@ impl Adjudicator {
     /// starts, supports a move into the province of one of `a`'s convoying fleets (MILA's
     /// test before the land fallback, asked of every fleet of the convoy orders).
     fn destination_backs_attack_on_convoy(&self, a: usize) -> bool {
-        let dst = self.slots[a].dst;
+        let dst = self.slots[a].given.dst;
         let mut c = self.slots[a].first_convoy;
         while c != NONE {
             if self.backs_move_into(dst, self.slots[c as usize].prov) {
@@ -256,10 +272,10 @@ impl Adjudicator {
                 return false;
             }
             let s = self.slots[u as usize];
-            u = match s.order {
-                Kind::SupportMove if s.dst == area => return true,
-                Kind::SupportMove | Kind::Convoy => self.unit_at[s.dst as usize],
-                Kind::SupportHold => s.target,
+            u = match s.given.order {
+                Kind::SupportMove if s.given.dst == area => return true,
+                Kind::SupportMove | Kind::Convoy => self.unit_at[s.given.dst as usize],
+                Kind::SupportHold => s.given.target,
                 _ => return false,
             };
         }
@@ -277,18 +293,18 @@ impl Adjudicator {
         }
         let army = &mut self.slots[a];
         army.first_convoy = NONE;
-        army.convoyed = false;
+        army.given.convoyed = false;
         army.fallback = Fallback::No;
     }
 
     /// §4.B.4: whether a support's coast (or its lack) fits the supported move. Only
     /// fleet moves to multi-coast provinces are concerned.
     fn support_coast_fits(&self, map: &Map, support: &Slot, mover: &Slot) -> bool {
-        if mover.kind != UnitKind::Fleet || !map.is_multi_coast(ProvinceId(support.dst)) {
+        if mover.kind != UnitKind::Fleet || !map.is_multi_coast(ProvinceId(support.given.dst)) {
             return true;
         }
-        let written = (support.dst_loc.0 != NONE).then_some(support.dst_loc);
-        let default_coast = map.province(ProvinceId(support.dst)).coasts.first().copied();
+        let written = (support.given.dst_loc.0 != NONE).then_some(support.given.dst_loc);
+        let default_coast = map.province(ProvinceId(support.given.dst)).coasts.first().copied();
         let own_fleet = mover.power == support.power;
         let rule = if self.rules.poorly_written == PoorlyWritten::AsSet && written.is_none() {
             SupportCoast::OwnFleet
@@ -297,9 +313,9 @@ impl Adjudicator {
         };
         match (rule, written) {
             (SupportCoast::Ignored, _) => true,
-            (_, Some(coast)) => coast == mover.dst_loc,
+            (_, Some(coast)) => coast == mover.given.dst_loc,
             (SupportCoast::Mandatory, None) => false,
-            (SupportCoast::DefaultCoast, None) => default_coast == Some(mover.dst_loc),
+            (SupportCoast::DefaultCoast, None) => default_coast == Some(mover.given.dst_loc),
             (SupportCoast::OwnFleet, None) => own_fleet,
             (SupportCoast::Optional, None) => true,
         }

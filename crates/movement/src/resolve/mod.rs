@@ -111,16 +111,12 @@ pub(crate) struct ImpliedMove {
     pub by_convoy: bool,
 }
 
-/// One unit and its effective order.
+/// What a unit's order sets in its slot, in one block: intake checks an order into one and
+/// copies it whole into the slot (a copy of fourteen bytes, where eleven fields were copied
+/// one by one).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Slot {
-    pub power: PowerId,
-    pub kind: UnitKind,
-    pub loc: LocId,
-    pub prov: u16,
+pub(crate) struct Given {
     pub order: Kind,
-    /// Index of the order given to this unit, or `NONE`.
-    pub order_index: u32,
     /// Move: destination province. Supports and convoys: the unit supported or convoyed.
     pub target: u16,
     /// Support of a move, convoy: destination province.
@@ -133,16 +129,47 @@ pub(crate) struct Slot {
     pub adjacent: bool,
     /// Move: "via convoy" was written.
     pub via_written: bool,
-    /// Move: whether and when it takes the land route if its convoy fails (§4.A.3).
-    pub fallback: Fallback,
     /// Move: a convoy path was written (§4.A.6).
     pub path_written: bool,
-    /// Move that could go by land: some fleet, or one of its own power, orders its convoy.
-    convoy_named: bool,
-    own_convoy_named: bool,
     /// Move: impossible, but an order under §4.E.1 a/b: it fails, and the unit counts as
     /// moving. Support or convoy: impossible, so void.
     pub void: bool,
+    /// Train: the railroad's index. Legs: the station's number on the trip (1 is the first).
+    pub rail: u16,
+}
+
+impl Given {
+    /// A unit without an order: it holds.
+    pub(crate) const HOLD: Given = Given {
+        order: Kind::Hold,
+        target: NONE,
+        dst: NONE,
+        dst_loc: LocId(NONE),
+        convoyed: false,
+        adjacent: false,
+        via_written: false,
+        path_written: false,
+        void: false,
+        rail: NONE,
+    };
+}
+
+/// One unit and its effective order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slot {
+    pub power: PowerId,
+    pub kind: UnitKind,
+    pub loc: LocId,
+    pub prov: u16,
+    /// What it was ordered to do (a hold without an order).
+    pub given: Given,
+    /// Index of the order given to this unit, or `NONE`.
+    pub order_index: u32,
+    /// Move: whether and when it takes the land route if its convoy fails (§4.A.3).
+    pub fallback: Fallback,
+    /// Move that could go by land: some fleet, or one of its own power, orders its convoy.
+    convoy_named: bool,
+    own_convoy_named: bool,
     /// Support or convoy: matches the target's order.
     pub matches: bool,
     /// Move: the unit moving the opposite way by land (head-to-head), or `NONE`.
@@ -161,8 +188,6 @@ pub(crate) struct Slot {
     /// A convoy or canal failed by the paradox rule; a train's pass failed by it, or its
     /// reach bouncing by it even where the train does not get.
     pub paradox: bool,
-    /// Train: the railroad's index. Legs: the station's number on the trip (1 is the first).
-    pub rail: u16,
 }
 
 /// A unit as an order's check reads it: who, what, where. Copied out of the slot (44
@@ -187,19 +212,11 @@ impl Slot {
             kind,
             loc,
             prov,
-            order: Kind::Hold,
+            given: Given::HOLD,
             order_index: u32::MAX,
-            target: NONE,
-            dst: NONE,
-            dst_loc: LocId(NONE),
-            convoyed: false,
-            adjacent: false,
-            via_written: false,
             fallback: Fallback::No,
-            path_written: false,
             convoy_named: false,
             own_convoy_named: false,
-            void: false,
             matches: false,
             opposing: NONE,
             next_mover: NONE,
@@ -211,7 +228,6 @@ impl Slot {
             result: false,
             in_cycle: false,
             paradox: false,
-            rail: NONE,
         }
     }
 }
@@ -370,7 +386,7 @@ impl Adjudicator {
             self.cycle_pos.resize(self.slots.len(), 0);
         }
         for u in 0..self.slots.len() {
-            if self.slots[u].order != Kind::Hold {
+            if self.slots[u].given.order != Kind::Hold {
                 self.resolve(map, u as u16);
             }
         }
@@ -437,7 +453,7 @@ impl Adjudicator {
     /// Whether unit `u` (index in the position's unit list after de-duplication) moved;
     /// `false` for a unit the last run did not have.
     pub fn moved(&self, u: usize) -> bool {
-        self.slots[..self.units].get(u).is_some_and(|s| s.order.moves() && s.result)
+        self.slots[..self.units].get(u).is_some_and(|s| s.given.order.moves() && s.result)
     }
 
     /// The unit that dislodged unit `u`, if one did.
@@ -447,7 +463,7 @@ impl Adjudicator {
         }
         let mut m = self.first_mover[self.slots[u].prov as usize];
         while m != NONE {
-            if self.slots[m as usize].order == Kind::Move && self.slots[m as usize].result {
+            if self.slots[m as usize].given.order == Kind::Move && self.slots[m as usize].result {
                 return Some(m as usize);
             }
             m = self.slots[m as usize].next_mover;

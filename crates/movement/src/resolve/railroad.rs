@@ -5,7 +5,7 @@
 
 use dip_map::{Map, PowerId, ProvinceId, UnitKind};
 
-use super::{Adjudicator, Kind, NONE, Piece, Slot, State, intake::Applied};
+use super::{Adjudicator, Given, Kind, NONE, Piece, Slot, State, intake::Applied};
 use crate::outcome::Illegal;
 
 impl Adjudicator {
@@ -13,11 +13,12 @@ impl Adjudicator {
     #[inline(never)]
     /// DATC 7.B.33: two trains on one railroad both fail, and hold.
     pub(super) fn one_train_per_railroad(&mut self) {
-        let trains_on =
-            |slots: &[Slot], rail: u16| slots.iter().filter(|t| t.order == Kind::Train && t.rail == rail).count();
+        let trains_on = |slots: &[Slot], rail: u16| {
+            slots.iter().filter(|t| t.given.order == Kind::Train && t.given.rail == rail).count()
+        };
         for u in 0..self.units {
             let s = self.slots[u];
-            if s.order == Kind::Train && trains_on(&self.slots[..self.units], s.rail) > 1 {
+            if s.given.order == Kind::Train && trains_on(&self.slots[..self.units], s.given.rail) > 1 {
                 // Marked, not yet turned to holds: the other train must still be counted.
                 if let Some(flag) = self.order_illegal.get_mut(s.order_index as usize) {
                     *flag = Some(Illegal::RailroadBusy);
@@ -26,14 +27,14 @@ impl Adjudicator {
         }
         for u in 0..self.units {
             let s = self.slots[u];
-            if s.order == Kind::Train
+            if s.given.order == Kind::Train
                 && self.order_illegal.get(s.order_index as usize) == Some(&Some(Illegal::RailroadBusy))
             {
                 let slot = &mut self.slots[u];
-                slot.order = Kind::Hold;
-                slot.target = NONE;
-                slot.dst = NONE;
-                slot.rail = NONE;
+                slot.given.order = Kind::Hold;
+                slot.given.target = NONE;
+                slot.given.dst = NONE;
+                slot.given.rail = NONE;
             }
         }
     }
@@ -61,16 +62,14 @@ impl Adjudicator {
         }
         Ok(Applied {
             unit: u,
-            kind: Kind::Train,
-            target: to.0,
-            dst: to.0,
-            dst_loc: map.main_loc(to),
-            convoyed: false,
-            adjacent: false,
-            via_written: false,
-            path_written: false,
-            void: false,
-            rail: railroad,
+            given: Given {
+                order: Kind::Train,
+                target: to.0,
+                dst: to.0,
+                dst_loc: map.main_loc(to),
+                rail: railroad,
+                ..Given::HOLD
+            },
         })
     }
 
@@ -95,20 +94,20 @@ impl Adjudicator {
     /// in the station's list of moves, to bounce other units there.
     pub(super) fn link_train(&mut self, map: &Map, t: u16) {
         let train = self.slots[t as usize];
-        let Some(r) = map.railroads().get(usize::from(train.rail)) else { return };
+        let Some(r) = map.railroads().get(usize::from(train.given.rail)) else { return };
         let at = |p: u16| r.stations.iter().position(|s| s.0 == p);
-        let (Some(a), Some(b)) = (at(train.prov), at(train.dst)) else { return };
+        let (Some(a), Some(b)) = (at(train.prov), at(train.given.dst)) else { return };
         let legs = a.abs_diff(b);
         self.trips.push(Trip { train: t, legs: legs as u16, first_leg: self.slots.len() as u16 });
         for i in 1..=legs {
             let station = if b > a { r.stations[a + i] } else { r.stations[a - i] };
             let mut leg = Slot::new(train.power, UnitKind::Army, map.main_loc(station), station.0);
-            leg.order = Kind::LegPass;
-            leg.target = t;
-            leg.dst = station.0;
-            leg.rail = i as u16;
+            leg.given.order = Kind::LegPass;
+            leg.given.target = t;
+            leg.given.dst = station.0;
+            leg.given.rail = i as u16;
             self.slots.push(leg);
-            leg.order = Kind::LegReach;
+            leg.given.order = Kind::LegReach;
             leg.next_mover = self.first_mover[station.index()];
             self.first_mover[station.index()] = self.slots.len() as u16;
             if i == 1 {
@@ -120,7 +119,7 @@ impl Adjudicator {
                 let o = self.unit_at[station.index()];
                 if o != NONE {
                     let os = self.slots[o as usize];
-                    if os.order == Kind::Move && os.dst == train.prov && !os.convoyed {
+                    if os.given.order == Kind::Move && os.given.dst == train.prov && !os.given.convoyed {
                         self.slots[o as usize].opposing = t;
                     }
                 }
@@ -144,7 +143,7 @@ impl Adjudicator {
             if !self.resolve(map, pass) {
                 break;
             }
-            if self.vacant(map, self.slots[pass as usize].dst) {
+            if self.vacant(map, self.slots[pass as usize].given.dst) {
                 end = i;
             }
         }
@@ -156,7 +155,7 @@ impl Adjudicator {
         if i == 0 {
             self.slots[t as usize].prov
         } else {
-            self.slots[(self.trip(t).first_leg + 2 * (i - 1)) as usize].dst
+            self.slots[(self.trip(t).first_leg + 2 * (i - 1)) as usize].given.dst
         }
     }
 
@@ -181,7 +180,7 @@ impl Adjudicator {
         if leg.paradox {
             return false;
         }
-        let (t, station) = (leg.target, leg.dst);
+        let (t, station) = (leg.given.target, leg.given.dst);
         let o = self.unit_at[station as usize];
         if o != NONE && self.slots[o as usize].opposing == t {
             return false;
@@ -189,11 +188,11 @@ impl Adjudicator {
         if !self.vacant(map, station) {
             return self.slots[o as usize].power == leg.power && !self.entered(map, station);
         }
-        let attack = self.leg_strength(map, t, leg.rail);
+        let attack = self.leg_strength(map, t, leg.given.rail);
         let mut m = self.first_mover[station as usize];
         while m != NONE {
             let next = self.slots[m as usize].next_mover;
-            if self.slots[m as usize].order == Kind::Move
+            if self.slots[m as usize].given.order == Kind::Move
                 && self.prevent_strength(map, m) >= attack
                 && self.beats_other_moves(map, m, station)
             {
@@ -210,7 +209,7 @@ impl Adjudicator {
     /// stopped at none.
     pub(super) fn adjudicate_reach(&mut self, map: &Map, r: u16) -> bool {
         let leg = self.slots[r as usize];
-        let (t, i) = (leg.target, leg.rail);
+        let (t, i) = (leg.given.target, leg.given.rail);
         let first = self.trip(t).first_leg;
         let before_pass = first + 2 * (i - 2);
         self.resolve(map, before_pass + 1) && self.resolve(map, before_pass) && !self.forced_stop(map, t, before_pass)
@@ -222,7 +221,7 @@ impl Adjudicator {
     /// army stays (it is no part of that garrison), none after losing a head-to-head.
     pub(super) fn prevent_leg(&mut self, map: &Map, r: u16) -> u32 {
         let leg = self.slots[r as usize];
-        let (t, station) = (leg.target, leg.dst);
+        let (t, station) = (leg.given.target, leg.given.dst);
         let o = self.unit_at[station as usize];
         if o != NONE && self.slots[o as usize].opposing == t && self.resolve(map, o) {
             return 0;
@@ -233,7 +232,7 @@ impl Adjudicator {
         if !leg.paradox && !self.resolve(map, r) {
             return 0;
         }
-        self.leg_strength(map, t, leg.rail)
+        self.leg_strength(map, t, leg.given.rail)
     }
 
     #[cold]
@@ -241,7 +240,7 @@ impl Adjudicator {
     /// The train must stop at this leg's station: a supply centre its power does not own
     /// (DATC 7.B.18-7.B.22), unless its own army holds there.
     fn forced_stop(&mut self, map: &Map, t: u16, pass: u16) -> bool {
-        let station = self.slots[pass as usize].dst;
+        let station = self.slots[pass as usize].given.dst;
         let power = self.slots[t as usize].power;
         map.province(ProvinceId(station)).centre
             && self.owners.get(station as usize).copied().flatten() != Some(power)
@@ -256,7 +255,7 @@ impl Adjudicator {
         let mut o = self.first_mover[province as usize];
         while o != NONE {
             let next = self.slots[o as usize].next_mover;
-            if o != m && self.slots[o as usize].order == Kind::Move && attack <= self.prevent_strength(map, o) {
+            if o != m && self.slots[o as usize].given.order == Kind::Move && attack <= self.prevent_strength(map, o) {
                 return false;
             }
             o = next;
@@ -267,7 +266,7 @@ impl Adjudicator {
     /// Whether nobody is left in the province (its unit, if any, moved away).
     fn vacant(&mut self, map: &Map, province: u16) -> bool {
         let o = self.unit_at[province as usize];
-        o == NONE || (self.slots[o as usize].order.moves() && self.resolve(map, o))
+        o == NONE || (self.slots[o as usize].given.order.moves() && self.resolve(map, o))
     }
 
     /// Whether the unit in the province stays and is of the power.
@@ -283,7 +282,7 @@ impl Adjudicator {
         let mut m = self.first_mover[province as usize];
         while m != NONE {
             let next = self.slots[m as usize].next_mover;
-            if self.slots[m as usize].order == Kind::Move && self.resolve(map, m) {
+            if self.slots[m as usize].given.order == Kind::Move && self.resolve(map, m) {
                 return true;
             }
             m = next;
@@ -299,19 +298,19 @@ impl Adjudicator {
         for k in from..self.cycle.len() {
             let u = self.cycle[k];
             let leg = self.slots[u as usize];
-            if !matches!(leg.order, Kind::LegPass | Kind::LegReach) {
+            if !matches!(leg.given.order, Kind::LegPass | Kind::LegReach) {
                 continue;
             }
             let later = self.cycle[from..].iter().any(|&v| {
                 let other = self.slots[v as usize];
-                matches!(other.order, Kind::LegPass | Kind::LegReach)
-                    && other.target == leg.target
-                    && other.rail > leg.rail
+                matches!(other.given.order, Kind::LegPass | Kind::LegReach)
+                    && other.given.target == leg.given.target
+                    && other.given.rail > leg.given.rail
             });
             if later {
                 continue;
             }
-            let pass = self.trip(leg.target).first_leg + 2 * (leg.rail - 1);
+            let pass = self.trip(leg.given.target).first_leg + 2 * (leg.given.rail - 1);
             self.slots[pass as usize].paradox = true;
             self.slots[pass as usize + 1].paradox = true;
             self.settle_as(pass, false);

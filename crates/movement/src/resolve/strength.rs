@@ -38,12 +38,12 @@ impl Adjudicator {
     #[inline(always)]
     pub(crate) fn attack_on_route(&mut self, map: &Map, m: u16) -> Option<u32> {
         let s = self.slots[m as usize];
-        let d = self.unit_at[s.dst as usize];
+        let d = self.unit_at[s.given.dst as usize];
         if d == NONE {
             return Some(1 + self.support_count(map, m, None));
         }
         let defender = self.slots[d as usize];
-        if self.head_to_head(map, m) == NONE && defender.order.moves() && self.resolve(map, d) {
+        if self.head_to_head(map, m) == NONE && defender.given.order.moves() && self.resolve(map, d) {
             // The defender left for this move's origin: they may not swap over land
             // (via-or-land-fallback, where such a pair meets no head to head).
             if self.slots[d as usize].opposing == m && self.land_pair(map, m) {
@@ -63,14 +63,14 @@ impl Adjudicator {
         if u == NONE {
             return 0;
         }
-        if self.slots[u as usize].order.moves() {
+        if self.slots[u as usize].given.order.moves() {
             return if self.resolve(map, u) { 0 } else { 1 };
         }
         1 + self.support_count(map, u, None)
     }
 
     pub(crate) fn defend_strength(&mut self, map: &Map, m: u16) -> u32 {
-        if self.slots[m as usize].order == Kind::Train {
+        if self.slots[m as usize].given.order == Kind::Train {
             // Met head to head at its first station, a train is as strong as it is there.
             return self.leg_strength(map, m, 1);
         }
@@ -78,7 +78,7 @@ impl Adjudicator {
     }
 
     pub(crate) fn prevent_strength(&mut self, map: &Map, m: u16) -> u32 {
-        if self.slots[m as usize].order == Kind::LegReach {
+        if self.slots[m as usize].given.order == Kind::LegReach {
             return self.prevent_leg(map, m);
         }
         if !self.path(map, m) {
@@ -86,7 +86,7 @@ impl Adjudicator {
         }
         let opponent = self.head_to_head(map, m);
         if opponent != NONE {
-            let beaten = if self.slots[opponent as usize].order == Kind::Train {
+            let beaten = if self.slots[opponent as usize].given.order == Kind::Train {
                 self.train_beats(map, opponent, m)
             } else {
                 self.resolve(map, opponent)
@@ -114,10 +114,10 @@ impl Adjudicator {
     #[inline(never)]
     fn dislodged_from_destination(&mut self, map: &Map, m: u16) -> bool {
         let s = self.slots[m as usize];
-        let d = self.unit_at[s.dst as usize];
+        let d = self.unit_at[s.given.dst as usize];
         d != NONE
-            && self.slots[d as usize].order == Kind::Move
-            && self.slots[d as usize].dst == s.prov
+            && self.slots[d as usize].given.order == Kind::Move
+            && self.slots[d as usize].given.dst == s.prov
             && self.resolve(map, d)
     }
 
@@ -128,9 +128,9 @@ impl Adjudicator {
             return 0;
         }
         let s = &self.slots[usize::from(m)];
-        if s.convoyed {
+        if s.given.convoyed {
             return 0;
         }
-        u32::from(map.border_cost(ProvinceId(s.prov), ProvinceId(s.dst)))
+        u32::from(map.border_cost(ProvinceId(s.prov), ProvinceId(s.given.dst)))
     }
 }
