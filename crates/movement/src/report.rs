@@ -22,7 +22,8 @@ pub(crate) struct Scratch {
     at: Vec<u64>,
     /// Provinces with a unit after the phase.
     occupied: Vec<u64>,
-    /// Provinces some move tried to enter and that nobody holds after the phase.
+    /// Provinces some move tried to enter and that nobody holds after the phase (set for the
+    /// moves that failed: one that succeeded holds the province it entered).
     tried: Vec<u64>,
 }
 
@@ -150,7 +151,8 @@ impl Adjudicator {
         let (tried, occupied, at) = (&mut scratch.tried[..], &mut scratch.occupied[..], &mut scratch.at[..]);
         let (occupant, dislodger) = (&mut scratch.occupant[..], &scratch.dislodger[..]);
         for (u, s) in self.slots[..self.units].iter().enumerate() {
-            if s.given.order == Kind::Move {
+            // A province a move entered is held after the phase: only failed moves count.
+            if s.given.order == Kind::Move && !s.result {
                 set(tried, usize::from(s.given.dst));
             }
             let moved = s.given.order.moves() && s.result;

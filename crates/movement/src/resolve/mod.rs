@@ -113,16 +113,19 @@ pub(crate) struct ImpliedMove {
 
 /// What a unit's order sets in its slot, in one block: intake checks an order into one and
 /// copies it whole into the slot (a copy of fourteen bytes, where eleven fields were copied
-/// one by one).
+/// one by one). In C layout, the two-byte fields first: fourteen bytes without padding.
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 pub(crate) struct Given {
-    pub order: Kind,
     /// Move: destination province. Supports and convoys: the unit supported or convoyed.
     pub target: u16,
     /// Support of a move, convoy: destination province.
     pub dst: u16,
     /// Move: the location it ends on if it succeeds.
     pub dst_loc: LocId,
+    /// Train: the railroad's index. Legs: the station's number on the trip (1 is the first).
+    pub rail: u16,
+    pub order: Kind,
     /// Move: travels by convoy (or may, with `fallback`).
     pub convoyed: bool,
     /// Move: a land route exists too.
@@ -134,8 +137,6 @@ pub(crate) struct Given {
     /// Move: impossible, but an order under §4.E.1 a/b: it fails, and the unit counts as
     /// moving. Support or convoy: impossible, so void.
     pub void: bool,
-    /// Train: the railroad's index. Legs: the station's number on the trip (1 is the first).
-    pub rail: u16,
 }
 
 impl Given {
@@ -154,24 +155,20 @@ impl Given {
     };
 }
 
-/// One unit and its effective order.
+/// One unit and its effective order. In C layout, who and where first, then every field a
+/// new slot sets to the same value: forty-four bytes without padding, and a new slot is
+/// written with a few wide stores.
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 pub(crate) struct Slot {
-    pub power: PowerId,
-    pub kind: UnitKind,
     pub loc: LocId,
     pub prov: u16,
+    pub power: PowerId,
+    pub kind: UnitKind,
     /// What it was ordered to do (a hold without an order).
     pub given: Given,
     /// Index of the order given to this unit, or `NONE`.
     pub order_index: u32,
-    /// Move: whether and when it takes the land route if its convoy fails (§4.A.3).
-    pub fallback: Fallback,
-    /// Move that could go by land: some fleet, or one of its own power, orders its convoy.
-    convoy_named: bool,
-    own_convoy_named: bool,
-    /// Support or convoy: matches the target's order.
-    pub matches: bool,
     /// Move: the unit moving the opposite way by land (head-to-head), or `NONE`.
     pub opposing: u16,
     /// Next move into the same destination.
@@ -182,6 +179,13 @@ pub(crate) struct Slot {
     /// First matching convoy of this army's move.
     pub first_convoy: u16,
     pub next_convoy: u16,
+    /// Move: whether and when it takes the land route if its convoy fails (§4.A.3).
+    pub fallback: Fallback,
+    /// Move that could go by land: some fleet, or one of its own power, orders its convoy.
+    convoy_named: bool,
+    own_convoy_named: bool,
+    /// Support or convoy: matches the target's order.
+    pub matches: bool,
     state: State,
     pub result: bool,
     in_cycle: bool,
