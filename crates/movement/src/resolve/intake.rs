@@ -23,9 +23,22 @@ impl Adjudicator {
         self.ordered_power.clear();
         self.ordered_power.resize(map.power_count(), false);
         self.convoy_intent = false;
+        // Nothing on the map can make a plain move illegal or change it (`plain_move`).
+        let plain_map = !map.has_ice() && map.railroads().is_empty() && !map.powers().any(|p| map.is_neutral(p));
         for (i, order) in orders.iter().enumerate() {
             if let Some(flag) = self.ordered_power.get_mut(order.power.index()) {
                 *flag = true;
+            }
+            if plain_map && let Some((u, given)) = self.plain_move(map, order) {
+                debug_assert!(
+                    matches!(self.check(map, order), Ok(a) if a.unit == u && a.given == given),
+                    "the plain move {order:?} checks as the general check does"
+                );
+                let slot = &mut self.slots[usize::from(u)];
+                slot.order_index = i as u32;
+                slot.given = given;
+                self.order_unit[i] = u;
+                continue;
             }
             self.convoy_intent |= matches!(order.action, Action::Convoy { .. } | Action::Move { via_convoy: true, .. });
             if let Action::Permit { canal, .. } = order.action {
@@ -326,6 +339,41 @@ impl Adjudicator {
             // Taken care of before any unit order is checked.
             Action::Permit { .. } => Err((u, Illegal::WrongPhase)),
         }
+    }
+
+    /// The usual order, read without the general check (`check`), which costs several times
+    /// as much: a move by a unit of the ordering power, of the type written, its first order,
+    /// no coast written at either end, no convoy path nor "via convoy", to a province it
+    /// borders (a fleet: one of a single coast). On a map without ice, railroads or neutral
+    /// powers (the caller asks) nothing else can make such a move illegal or change what it
+    /// does: the unit and what `check` would set in its slot. `None` for every other order,
+    /// which the general check takes; debug builds (and so the property tests) check that
+    /// both agree. (Holds and supports read this way cost about what the general check
+    /// does: measured, and left to it.)
+    #[inline(always)]
+    fn plain_move(&self, map: &Map, order: &Order) -> Option<(u16, Given)> {
+        let Action::Move { to, via_convoy: false } = &order.action else { return None };
+        let place = &order.unit.place;
+        if place.coast_written() || to.coast_written() || !order.path().is_empty() {
+            return None;
+        }
+        let u = *self.unit_at.get(place.province.index())?;
+        let slot = self.slots.get(usize::from(u))?;
+        let dst = to.province;
+        if slot.power != order.power
+            || order.unit.kind != Some(slot.kind)
+            || slot.order_index != u32::MAX
+            || dst.0 == slot.prov
+        {
+            return None;
+        }
+        let dst_loc = map.main_loc(dst);
+        let borders = match slot.kind {
+            UnitKind::Army => map.can_hold(UnitKind::Army, dst) && map.army_adjacent(ProvinceId(slot.prov), dst),
+            UnitKind::Fleet => !map.is_multi_coast(dst) && map.fleet_adjacent(slot.loc, dst_loc),
+        };
+        let given = Given { order: Kind::Move, target: dst.0, dst: dst.0, dst_loc, adjacent: true, ..Given::HOLD };
+        borders.then_some((u, given))
     }
 
     /// The location a move ends on, and whether it must go by convoy. Inline: a call cost

@@ -3,7 +3,7 @@
 //! whether a move that could go by land goes by convoy (§4.A.3).
 
 use dip_map::rules::{AdjacentConvoy, CivilDisorderHoldSupport, ConvoyPath, PoorlyWritten, SupportCoast};
-use dip_map::{Map, ProvinceId, UnitKind};
+use dip_map::{Map, ProvinceId, Rules, UnitKind};
 use dip_orders::{Action, Order};
 
 use super::{Adjudicator, CLOSED, Fallback, Kind, NONE, Slot, State};
@@ -19,43 +19,48 @@ impl Adjudicator {
         if self.convoy_intent {
             self.link_convoy_intent(map);
         }
-        for u in (0..n).rev() {
-            let s = self.slots[u];
+        // The tables as local slices: their bases and lengths stay in registers, where a
+        // write through one of the adjudicator's vectors made the others be read again.
+        let rules = self.rules;
+        let (slots, first_mover, ordered_power) =
+            (&mut self.slots[..], &mut self.first_mover[..], &self.ordered_power[..]);
+        for u in (0..slots.len()).rev() {
+            let s = slots[u];
             match s.given.order {
                 Kind::Move => {
-                    self.slots[u].next_mover = self.first_mover[s.given.dst as usize];
-                    self.first_mover[s.given.dst as usize] = u as u16;
+                    let d = usize::from(s.given.dst);
+                    slots[u].next_mover = first_mover[d];
+                    first_mover[d] = u as u16;
                 }
                 Kind::SupportHold => {
-                    let t = s.given.target as usize;
+                    let t = usize::from(s.given.target);
                     // §4.D.9 choice a: no hold support for a power that gave no orders.
-                    let in_disorder = !self.ordered_power.get(self.slots[t].power.index()).copied().unwrap_or(false);
-                    let refused =
-                        in_disorder && self.rules.civil_disorder_hold_support == CivilDisorderHoldSupport::Fails;
-                    if !self.slots[t].given.order.moves() && !refused && !s.given.void {
-                        self.slots[u].matches = true;
-                        self.slots[u].next_support = self.slots[t].first_support;
-                        self.slots[t].first_support = u as u16;
+                    let in_disorder = !ordered_power.get(slots[t].power.index()).copied().unwrap_or(false);
+                    let refused = in_disorder && rules.civil_disorder_hold_support == CivilDisorderHoldSupport::Fails;
+                    if !slots[t].given.order.moves() && !refused && !s.given.void {
+                        slots[u].matches = true;
+                        slots[u].next_support = slots[t].first_support;
+                        slots[t].first_support = u as u16;
                     }
                 }
                 Kind::SupportMove => {
-                    let t = s.given.target as usize;
-                    let coast_fits = self.support_coast_fits(map, &s, &self.slots[t]);
-                    if self.slots[t].given.order.moves()
-                        && self.slots[t].given.dst == s.given.dst
-                        && coast_fits
+                    let t = usize::from(s.given.target);
+                    let mover = slots[t];
+                    if mover.given.order.moves()
+                        && mover.given.dst == s.given.dst
+                        && support_coast_fits(&rules, map, &s, &mover)
                         && !s.given.void
                     {
-                        self.slots[u].matches = true;
-                        self.slots[u].next_support = self.slots[t].first_support;
-                        self.slots[t].first_support = u as u16;
+                        slots[u].matches = true;
+                        slots[u].next_support = slots[t].first_support;
+                        slots[t].first_support = u as u16;
                     }
                 }
                 Kind::Convoy => {
-                    let t = s.given.target as usize;
-                    let army = self.slots[t];
+                    let t = usize::from(s.given.target);
+                    let army = slots[t];
                     // §4.A.6 choices b and c: a written path names the only fleets to use.
-                    let on_written_path = self.rules.convoy_path == ConvoyPath::Ignored
+                    let on_written_path = rules.convoy_path == ConvoyPath::Ignored
                         || !army.given.path_written
                         || orders.get(army.order_index as usize).is_some_and(|o| match &o.action {
                             Action::Move { .. } => o.path().contains(&ProvinceId(s.prov)),
@@ -67,9 +72,9 @@ impl Adjudicator {
                         && on_written_path
                         && !s.given.void
                     {
-                        self.slots[u].matches = true;
-                        self.slots[u].next_convoy = self.slots[t].first_convoy;
-                        self.slots[t].first_convoy = u as u16;
+                        slots[u].matches = true;
+                        slots[u].next_convoy = slots[t].first_convoy;
+                        slots[t].first_convoy = u as u16;
                     }
                 }
                 Kind::Hold | Kind::Train | Kind::LegPass | Kind::LegReach | Kind::Canal => {}
@@ -122,33 +127,37 @@ impl Adjudicator {
         // prevent strength is one at least: nobody there to meet head to head). The
         // decisions that wait on others are left.
         let may_go_by_land = |s: &Slot| !s.given.convoyed || s.fallback != Fallback::No;
-        for u in 0..n {
-            let s = self.slots[u];
+        let (slots, unit_at) = (&mut self.slots[..], &self.unit_at[..]);
+        let (first_mover, canal_of) = (&self.first_mover[..], &self.canal_of[..]);
+        for u in 0..slots.len() {
+            let s = slots[u];
+            let view = Linked { slots, first_mover, canal_of };
+            let mut opposing = NONE;
             let settled = match s.given.order {
                 Kind::Move => {
-                    let o = self.unit_at[usize::from(s.given.dst)];
+                    let o = unit_at[usize::from(s.given.dst)];
                     if o != NONE {
-                        let os = self.slots[usize::from(o)];
+                        let os = view.slots[usize::from(o)];
                         if os.given.order == Kind::Move
                             && os.given.dst == s.prov
                             && may_go_by_land(&s)
                             && may_go_by_land(&os)
-                            && self.canal(u as u16) != CLOSED
-                            && self.canal(o) != CLOSED
+                            && view.canal(u as u16) != CLOSED
+                            && view.canal(o) != CLOSED
                         {
-                            self.slots[u].opposing = o;
+                            opposing = o;
                         }
                         // Alone over land against a unit that stays: strength one, no more
                         // than the unit's hold strength (or its own power's unit), so it fails.
                         let fails =
-                            !os.given.order.moves() && s.first_support == NONE && self.sure_land_route(u as u16);
+                            !os.given.order.moves() && s.first_support == NONE && view.sure_land_route(u as u16);
                         fails.then_some(false)
-                    } else if self.sure_land_route(u as u16)
-                        && self.first_mover[usize::from(s.given.dst)] == u as u16
+                    } else if view.sure_land_route(u as u16)
+                        && first_mover[usize::from(s.given.dst)] == u as u16
                         && s.next_mover == NONE
                     {
                         Some(true)
-                    } else if s.first_support == NONE && self.plain_rival(map, u as u16) {
+                    } else if s.first_support == NONE && view.plain_rival(map, u as u16) {
                         // Strength one at most, against a prevent strength of one at least.
                         Some(false)
                     } else {
@@ -157,15 +166,18 @@ impl Adjudicator {
                 }
                 Kind::SupportHold | Kind::SupportMove | Kind::Convoy if !s.matches => Some(false),
                 Kind::SupportHold | Kind::SupportMove | Kind::Convoy
-                    if self.first_mover[usize::from(s.prov)] == NONE && self.canal(u as u16) == NONE =>
+                    if first_mover[usize::from(s.prov)] == NONE && view.canal(u as u16) == NONE =>
                 {
                     Some(true)
                 }
                 _ => None,
             };
+            if opposing != NONE {
+                slots[u].opposing = opposing;
+            }
             if let Some(result) = settled {
-                self.slots[u].state = State::Resolved;
-                self.slots[u].result = result;
+                slots[u].state = State::Resolved;
+                slots[u].result = result;
             }
         }
     }
@@ -224,28 +236,6 @@ impl Adjudicator {
         }
     }
 
-    /// Whether move `m` has its route whatever else is decided: a possible move over land,
-    /// over no canal.
-    fn sure_land_route(&self, m: u16) -> bool {
-        let s = &self.slots[usize::from(m)];
-        !s.given.void && !s.given.convoyed && self.canal(m) == NONE
-    }
-
-    /// Whether another move into move `m`'s destination goes over land, over no canal and
-    /// no difficult border: its route cannot fail and nothing takes from its strength, so
-    /// its prevent strength is one at least in a province nobody holds.
-    fn plain_rival(&self, map: &Map, m: u16) -> bool {
-        let mut o = self.first_mover[usize::from(self.slots[usize::from(m)].given.dst)];
-        while o != NONE {
-            let os = &self.slots[usize::from(o)];
-            if o != m && os.given.order == Kind::Move && self.sure_land_route(o) && self.border_cost(map, o) == 0 {
-                return true;
-            }
-            o = os.next_mover;
-        }
-        false
-    }
-
     /// Whether the unit in move `a`'s destination, or the chain of supports and convoys it
     /// starts, supports a move into the province of one of `a`'s convoying fleets (MILA's
     /// test before the land fallback, asked of every fleet of the convoy orders).
@@ -296,28 +286,72 @@ impl Adjudicator {
         army.given.convoyed = false;
         army.fallback = Fallback::No;
     }
+}
 
-    /// §4.B.4: whether a support's coast (or its lack) fits the supported move. Only
-    /// fleet moves to multi-coast provinces are concerned.
-    fn support_coast_fits(&self, map: &Map, support: &Slot, mover: &Slot) -> bool {
-        if mover.kind != UnitKind::Fleet || !map.is_multi_coast(ProvinceId(support.given.dst)) {
-            return true;
+/// §4.B.4: whether a support's coast (or its lack) fits the supported move. Only
+/// fleet moves to multi-coast provinces are concerned.
+fn support_coast_fits(rules: &Rules, map: &Map, support: &Slot, mover: &Slot) -> bool {
+    if mover.kind != UnitKind::Fleet || !map.is_multi_coast(ProvinceId(support.given.dst)) {
+        return true;
+    }
+    let written = (support.given.dst_loc.0 != NONE).then_some(support.given.dst_loc);
+    let default_coast = map.province(ProvinceId(support.given.dst)).coasts.first().copied();
+    let own_fleet = mover.power == support.power;
+    let rule = if rules.poorly_written == PoorlyWritten::AsSet && written.is_none() {
+        SupportCoast::OwnFleet
+    } else {
+        rules.support_coast
+    };
+    match (rule, written) {
+        (SupportCoast::Ignored, _) => true,
+        (_, Some(coast)) => coast == mover.given.dst_loc,
+        (SupportCoast::Mandatory, None) => false,
+        (SupportCoast::DefaultCoast, None) => default_coast == Some(mover.given.dst_loc),
+        (SupportCoast::OwnFleet, None) => own_fleet,
+        (SupportCoast::Optional, None) => true,
+    }
+}
+
+/// The tables link's settling pass reads, as local slices (their bases and lengths stay in
+/// registers through the pass).
+#[derive(Clone, Copy)]
+struct Linked<'a> {
+    slots: &'a [Slot],
+    first_mover: &'a [u16],
+    /// `Adjudicator::canal_of`: empty on a map without canals.
+    canal_of: &'a [u16],
+}
+
+impl Linked<'_> {
+    /// `Adjudicator::canal`.
+    fn canal(self, u: u16) -> u16 {
+        self.canal_of.get(usize::from(u)).copied().unwrap_or(NONE)
+    }
+
+    /// Whether move `m` has its route whatever else is decided: a possible move over land,
+    /// over no canal.
+    fn sure_land_route(self, m: u16) -> bool {
+        let s = &self.slots[usize::from(m)];
+        !s.given.void && !s.given.convoyed && self.canal(m) == NONE
+    }
+
+    /// Whether another move into move `m`'s destination goes over land, over no canal and
+    /// no difficult border: its route cannot fail and nothing takes from its strength, so
+    /// its prevent strength is one at least in a province nobody holds.
+    fn plain_rival(self, map: &Map, m: u16) -> bool {
+        let no_borders = map.difficult_borders().is_empty();
+        let mut o = self.first_mover[usize::from(self.slots[usize::from(m)].given.dst)];
+        while o != NONE {
+            let os = &self.slots[usize::from(o)];
+            if o != m
+                && os.given.order == Kind::Move
+                && self.sure_land_route(o)
+                && (no_borders || map.border_cost(ProvinceId(os.prov), ProvinceId(os.given.dst)) == 0)
+            {
+                return true;
+            }
+            o = os.next_mover;
         }
-        let written = (support.given.dst_loc.0 != NONE).then_some(support.given.dst_loc);
-        let default_coast = map.province(ProvinceId(support.given.dst)).coasts.first().copied();
-        let own_fleet = mover.power == support.power;
-        let rule = if self.rules.poorly_written == PoorlyWritten::AsSet && written.is_none() {
-            SupportCoast::OwnFleet
-        } else {
-            self.rules.support_coast
-        };
-        match (rule, written) {
-            (SupportCoast::Ignored, _) => true,
-            (_, Some(coast)) => coast == mover.given.dst_loc,
-            (SupportCoast::Mandatory, None) => false,
-            (SupportCoast::DefaultCoast, None) => default_coast == Some(mover.given.dst_loc),
-            (SupportCoast::OwnFleet, None) => own_fleet,
-            (SupportCoast::Optional, None) => true,
-        }
+        false
     }
 }

@@ -114,7 +114,7 @@ pub(crate) struct ImpliedMove {
 /// What a unit's order sets in its slot, in one block: intake checks an order into one and
 /// copies it whole into the slot (a copy of fourteen bytes, where eleven fields were copied
 /// one by one). In C layout, the two-byte fields first: fourteen bytes without padding.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(C)]
 pub(crate) struct Given {
     /// Move: destination province. Supports and convoys: the unit supported or convoyed.
