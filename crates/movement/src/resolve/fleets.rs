@@ -194,34 +194,22 @@ impl FleetGraph {
             return false;
         }
         let (from_province, to_province) = (ProvinceId(from), ProvinceId(to));
-        if let Some(short) = self.short_connection(map, from_province, to_province, except) {
-            return short;
+        // Most convoys are of one or two fleets: a first fleet (at `from`'s coast, standing
+        // in neither end, not the excluded one) at `to`'s coast, or bordering one that is,
+        // found from the map's borders and the fleets' locations without building anything.
+        let short = match (map.fleet_entry_bits(from_province), map.fleet_entry_bits(to_province)) {
+            (Some(starts), Some(ends)) if starts.len() == self.on_loc.len() && ends.len() == self.on_loc.len() => {
+                self.short_by_bits(map, (starts, ends), (from_province, to_province), except)
+            }
+            _ => self.short_by_lists(map, from_province, to_province, except),
+        };
+        if let Some(answer) = short {
+            return answer;
         }
         let first = |graph: &Self, loc: LocId| {
             let p = map.province_of(loc).0;
             graph.fleet_on(loc) && Some(loc) != except && p != from && p != to
         };
-        // Most convoys are of one or two fleets: a first fleet (at `from`'s coast, standing
-        // in neither end, not the excluded one) at `to`'s coast, or bordering one that is,
-        // found from the map's borders and the fleets' locations without building anything.
-        let mut starts = false;
-        for &loc in map.fleet_entries(from_province) {
-            if !first(self, loc) {
-                continue;
-            }
-            starts = true;
-            if map.fleet_reaches(loc, to_province)
-                || map
-                    .fleet_neighbours(loc)
-                    .iter()
-                    .any(|&next| self.fleet_on(next) && Some(next) != except && map.fleet_reaches(next, to_province))
-            {
-                return true;
-            }
-        }
-        if !starts {
-            return false;
-        }
         // Longer chains: a search through the fleets' borders.
         self.build(map);
         let w = self.words;
@@ -236,14 +224,18 @@ impl FleetGraph {
         self.spread_to(map, to_province, excluded)
     }
 
-    /// `connects`' usual answers from the map's bit sets, a few word operations a fleet at
-    /// `from`'s coast: a route of one fleet or of two, or no fleet to start from at all.
-    /// `None` when a longer chain must be searched for, or the map keeps no bit matrices.
-    fn short_connection(&self, map: &Map, from: ProvinceId, to: ProvinceId, except: Option<LocId>) -> Option<bool> {
-        let (starts, ends, on) = (map.fleet_entry_bits(from)?, map.fleet_entry_bits(to)?, &self.on_loc[..]);
-        if starts.len() != on.len() || ends.len() != on.len() {
-            return None;
-        }
+    /// `connects`' usual answers, from the map's bit sets over locations (`starts`, `ends`:
+    /// where fleets enter `from` and `to`): a route of one fleet or two (`Some(true)`), no
+    /// fleet to start from (`Some(false)`), or `None`: a longer chain must be searched for.
+    /// A few word operations a fleet at `from`'s coast.
+    fn short_by_bits(
+        &self,
+        map: &Map,
+        (starts, ends): (&[u64], &[u64]),
+        (from, to): (ProvinceId, ProvinceId),
+        except: Option<LocId>,
+    ) -> Option<bool> {
+        let on = &self.on_loc[..];
         let except_bit = |k: usize| except.filter(|l| l.index() / 64 == k).map_or(0, |l| 1u64 << (l.index() % 64));
         let mut any_start = false;
         for k in 0..on.len() {
@@ -258,14 +250,49 @@ impl FleetGraph {
                 }
                 any_start = true;
                 // At `to`'s coast itself, or bordering a fleet that is.
-                if ends[k] >> bit & 1 == 1 {
+                if ends[k] >> bit & 1 == 1 || self.borders_fleet_at(map, loc, ends, except) {
                     return Some(true);
                 }
-                let row = map.fleet_adjacent_bits(loc)?;
-                let mut next = row.iter().zip(ends).zip(on).enumerate();
-                if next.any(|(j, ((&r, &e), &o))| r & e & o & !except_bit(j) != 0) {
-                    return Some(true);
-                }
+            }
+        }
+        if any_start { None } else { Some(false) }
+    }
+
+    /// Whether the fleet at `loc` borders another (not the one at `except`) whose location
+    /// is in `ends`.
+    fn borders_fleet_at(&self, map: &Map, loc: LocId, ends: &[u64], except: Option<LocId>) -> bool {
+        let on = &self.on_loc[..];
+        let except_bit = |k: usize| except.filter(|l| l.index() / 64 == k).map_or(0, |l| 1u64 << (l.index() % 64));
+        match map.fleet_adjacent_bits(loc) {
+            Some(row) => {
+                row.iter().zip(ends).zip(on).enumerate().any(|(k, ((&r, &e), &o))| r & e & o & !except_bit(k) != 0)
+            }
+            // Borders too many to keep as a matrix: the fleet's list of them.
+            None => map.fleet_neighbours(loc).iter().any(|&next| {
+                self.fleet_on(next)
+                    && Some(next) != except
+                    && ends.get(next.index() / 64).is_some_and(|w| w >> (next.index() % 64) & 1 == 1)
+            }),
+        }
+    }
+
+    /// `short_by_bits`' answers on a map too large to keep bit sets of its borders: from
+    /// the lists of where fleets enter `from` and of each fleet's borders.
+    fn short_by_lists(&self, map: &Map, from: ProvinceId, to: ProvinceId, except: Option<LocId>) -> Option<bool> {
+        let mut any_start = false;
+        for &loc in map.fleet_entries(from) {
+            let p = map.province_of(loc);
+            if !self.fleet_on(loc) || Some(loc) == except || p == from || p == to {
+                continue;
+            }
+            any_start = true;
+            if map.fleet_reaches(loc, to)
+                || map
+                    .fleet_neighbours(loc)
+                    .iter()
+                    .any(|&next| self.fleet_on(next) && Some(next) != except && map.fleet_reaches(next, to))
+            {
+                return Some(true);
             }
         }
         if any_start { None } else { Some(false) }
