@@ -316,19 +316,22 @@ impl Adjudicator {
     /// Fills `report.dislodger`: for each unit that stayed, the unit that moved into its
     /// province, if one did.
     fn find_dislodged(&mut self) {
-        let mut dislodger = std::mem::take(&mut self.report.dislodger);
+        let units = self.units;
+        let dislodger = &mut self.report.dislodger;
         dislodger.clear();
-        dislodger.resize(self.units, NONE);
-        for m in 0..self.units {
-            let s = self.slots[m];
+        dislodger.resize(units, NONE);
+        let (slots, unit_at) = (&self.slots[..units], &self.unit_at[..]);
+        for (m, s) in slots.iter().enumerate() {
             if s.given.order == Kind::Move && s.result {
-                let d = self.unit_at[usize::from(s.given.dst)];
-                if d != NONE && usize::from(d) < self.units && !self.moved(usize::from(d)) {
-                    dislodger[usize::from(d)] = m as u16;
+                let d = usize::from(unit_at[usize::from(s.given.dst)]);
+                if let Some(stayed) = slots.get(d)
+                    && !(stayed.given.order.moves() && stayed.result)
+                    && let Some(by) = dislodger.get_mut(d)
+                {
+                    *by = m as u16;
                 }
             }
         }
-        self.report.dislodger = dislodger;
     }
 
     /// Whether order `i` succeeds without more to say: legal, and a move that succeeded, a
