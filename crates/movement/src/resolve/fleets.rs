@@ -46,6 +46,11 @@ pub(crate) struct FleetGraph {
     parent: Vec<u16>,
 }
 
+/// Word `k` of a bit set over locations holding `loc` alone (none for `None`).
+fn location_bit(loc: Option<LocId>, k: usize) -> u64 {
+    loc.filter(|l| l.index() / 64 == k).map_or(0, |l| 1 << (l.index() % 64))
+}
+
 /// No fleet at a location (`FleetGraph::at_loc`).
 const NO_FLEET: u16 = u16::MAX;
 
@@ -236,10 +241,9 @@ impl FleetGraph {
         except: Option<LocId>,
     ) -> Option<bool> {
         let on = &self.on_loc[..];
-        let except_bit = |k: usize| except.filter(|l| l.index() / 64 == k).map_or(0, |l| 1u64 << (l.index() % 64));
         let mut any_start = false;
         for k in 0..on.len() {
-            let mut firsts = starts[k] & on[k] & !except_bit(k);
+            let mut firsts = starts[k] & on[k] & !location_bit(except, k);
             while firsts != 0 {
                 let bit = firsts.trailing_zeros() as usize;
                 firsts &= firsts - 1;
@@ -262,11 +266,13 @@ impl FleetGraph {
     /// is in `ends`.
     fn borders_fleet_at(&self, map: &Map, loc: LocId, ends: &[u64], except: Option<LocId>) -> bool {
         let on = &self.on_loc[..];
-        let except_bit = |k: usize| except.filter(|l| l.index() / 64 == k).map_or(0, |l| 1u64 << (l.index() % 64));
         match map.fleet_adjacent_bits(loc) {
-            Some(row) => {
-                row.iter().zip(ends).zip(on).enumerate().any(|(k, ((&r, &e), &o))| r & e & o & !except_bit(k) != 0)
-            }
+            Some(row) => row
+                .iter()
+                .zip(ends)
+                .zip(on)
+                .enumerate()
+                .any(|(k, ((&r, &e), &o))| r & e & o & !location_bit(except, k) != 0),
             // Borders too many to keep as a matrix: the fleet's list of them.
             None => map.fleet_neighbours(loc).iter().any(|&next| {
                 self.fleet_on(next)
