@@ -25,14 +25,15 @@ impl Adjudicator {
         let (slots, first_mover, ordered_power) =
             (&mut self.slots[..], &mut self.first_mover[..], &self.ordered_power[..]);
         for u in (0..slots.len()).rev() {
-            let s = slots[u];
-            match s.given.order {
+            // Only what each kind of order reads is loaded: most are moves.
+            match slots[u].given.order {
                 Kind::Move => {
-                    let d = usize::from(s.given.dst);
+                    let d = usize::from(slots[u].given.dst);
                     slots[u].next_mover = first_mover[d];
                     first_mover[d] = u as u16;
                 }
                 Kind::SupportHold => {
+                    let s = slots[u];
                     let t = usize::from(s.given.target);
                     // §4.D.9 choice a: no hold support for a power that gave no orders.
                     let in_disorder = !ordered_power.get(slots[t].power.index()).copied().unwrap_or(false);
@@ -44,6 +45,7 @@ impl Adjudicator {
                     }
                 }
                 Kind::SupportMove => {
+                    let s = slots[u];
                     let t = usize::from(s.given.target);
                     let mover = slots[t];
                     if mover.given.order.moves()
@@ -57,6 +59,7 @@ impl Adjudicator {
                     }
                 }
                 Kind::Convoy => {
+                    let s = slots[u];
                     let t = usize::from(s.given.target);
                     let army = slots[t];
                     // §4.A.6 choices b and c: a written path names the only fleets to use.
@@ -130,8 +133,8 @@ impl Adjudicator {
         let (slots, unit_at) = (&mut self.slots[..], &self.unit_at[..]);
         let (first_mover, canal_of) = (&self.first_mover[..], &self.canal_of[..]);
         for u in 0..slots.len() {
-            let s = slots[u];
             let view = Linked { slots, first_mover, canal_of };
+            let s = &view.slots[u];
             let mut opposing = NONE;
             let settled = match s.given.order {
                 Kind::Move => {
@@ -140,7 +143,7 @@ impl Adjudicator {
                         let os = view.slots[usize::from(o)];
                         if os.given.order == Kind::Move
                             && os.given.dst == s.prov
-                            && may_go_by_land(&s)
+                            && may_go_by_land(s)
                             && may_go_by_land(&os)
                             && view.canal(u as u16) != CLOSED
                             && view.canal(o) != CLOSED
