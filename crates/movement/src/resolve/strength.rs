@@ -26,7 +26,9 @@ impl Adjudicator {
     }
 
     /// The attack strength before a difficult border takes its toll, or `None` when the
-    /// move has no route or would hit its own power's unit.
+    /// move has no route or would hit its own power's unit. Always inline: the calls cost the
+    /// midgame's decisions 366 instructions of about 4,500 (callgrind).
+    #[inline(always)]
     pub(super) fn attack_before_border(&mut self, map: &Map, m: u16) -> Option<u32> {
         if !self.path(map, m) {
             return None;
