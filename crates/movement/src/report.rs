@@ -20,11 +20,17 @@ pub(crate) struct Scratch {
     occupant: Vec<Unit>,
     /// Locations with a unit after the phase.
     at: Vec<u64>,
-    /// Provinces with a unit after the phase.
-    occupied: Vec<u64>,
-    /// Provinces some move tried to enter and that nobody holds after the phase (set for the
-    /// moves that failed: one that succeeded holds the province it entered).
+    /// Provinces some move tried to enter (set for the moves that failed: one that
+    /// succeeded holds the province it entered); the standoffs are those nobody holds.
     tried: Vec<u64>,
+}
+
+impl Scratch {
+    /// Whether a unit stands in province `p` after the phase (at its main location or a
+    /// coast).
+    fn held(&self, map: &Map, p: ProvinceId) -> bool {
+        get(&self.at, map.main_loc(p).index()) || map.province(p).coasts.iter().any(|c| get(&self.at, c.index()))
+    }
 }
 
 /// The prevent strengths an outcome has asked for, per slot (`UNKNOWN` before): the results'
@@ -39,6 +45,10 @@ const UNKNOWN: u32 = u32::MAX;
 
 fn set(bits: &mut [u64], i: usize) {
     bits[i / 64] |= 1 << (i % 64);
+}
+
+fn unset(bits: &mut [u64], i: usize) {
+    bits[i / 64] &= !(1 << (i % 64));
 }
 
 fn get(bits: &[u64], i: usize) -> bool {
@@ -87,22 +97,21 @@ impl Adjudicator {
     }
 
     pub(crate) fn outcome_checked(&mut self, map: &Map, position: &Position, orders: &[Order]) -> MovementOutcome {
-        self.find_dislodged();
         self.prevent_known.0.clear();
         self.prevent_known.0.resize(self.slots.len(), UNKNOWN);
+        let mut scratch = std::mem::take(&mut self.report);
+        let (units, dislodged_units) = self.units_after(map, &mut scratch);
         // Every result is written where it stays: a result returned through memory and read
         // back whole stalled on the narrower stores that wrote it. The usual one is pushed
         // as a constant, the others written in place.
         let mut results = vec![OrderResult::Succeeds; orders.len()];
         for (i, result) in results.iter_mut().enumerate() {
-            if !self.plainly_succeeds(i) {
-                self.write_result(map, i, result);
+            if !self.plainly_succeeds(i, &scratch.dislodger) {
+                self.write_result(map, i, &scratch.dislodger, result);
             }
         }
         let unordered =
             self.slots[..self.units].iter().filter(|s| s.order_index == u32::MAX).map(|s| (s.power, s.loc)).collect();
-        let mut scratch = std::mem::take(&mut self.report);
-        let (units, dislodged_units) = self.units_after(map, &mut scratch);
         let contested = self.standoffs(map, &scratch);
         let reports = self.dislodged_reports(map, position, &scratch, &contested, dislodged_units);
         self.report = scratch;
@@ -134,13 +143,13 @@ impl Adjudicator {
     }
 
     /// The units on the board after the phase, by location, and how many were dislodged;
-    /// fills `scratch`'s occupied and tried provinces.
+    /// fills `scratch`'s dislodgers (for each unit that stayed, the unit that moved into its
+    /// province, if one did), and its locations held and provinces tried. One pass over the units:
+    /// a unit found dislodged after it was placed is taken off its location again.
     fn units_after(&mut self, map: &Map, scratch: &mut Scratch) -> (Vec<Unit>, usize) {
         let (provinces, locations) = (map.province_count().div_ceil(64), map.location_count().div_ceil(64));
-        for bits in [&mut scratch.occupied, &mut scratch.tried] {
-            bits.clear();
-            bits.resize(provinces, 0);
-        }
+        scratch.tried.clear();
+        scratch.tried.resize(provinces, 0);
         scratch.at.clear();
         scratch.at.resize(locations, 0);
         let filler = Unit { power: dip_map::PowerId(0), kind: UnitKind::Army, loc: LocId(0) };
@@ -148,27 +157,41 @@ impl Adjudicator {
         let mut dislodged_units = 0;
         let mut trains = false;
         // The tables as slices: their base and length stay in registers through the loop.
-        let (tried, occupied, at) = (&mut scratch.tried[..], &mut scratch.occupied[..], &mut scratch.at[..]);
-        let (occupant, dislodger) = (&mut scratch.occupant[..], &scratch.dislodger[..]);
-        for (u, s) in self.slots[..self.units].iter().enumerate() {
+        let (tried, at) = (&mut scratch.tried[..], &mut scratch.at[..]);
+        scratch.dislodger.clear();
+        scratch.dislodger.resize(self.units, NONE);
+        let (occupant, dislodger) = (&mut scratch.occupant[..], &mut scratch.dislodger[..]);
+        let (slots, unit_at) = (&self.slots[..self.units], &self.unit_at[..]);
+        for (u, s) in slots.iter().enumerate() {
             // A province a move entered is held after the phase: only failed moves count.
             if s.given.order == Kind::Move && !s.result {
                 set(tried, usize::from(s.given.dst));
             }
             let moved = s.given.order.moves() && s.result;
-            let (province, loc) = if moved && s.given.order == Kind::Move {
-                (s.given.dst, s.given.dst_loc)
+            let loc = if moved && s.given.order == Kind::Move {
+                // It dislodges the unit in its destination if that one stayed.
+                let d = usize::from(unit_at[usize::from(s.given.dst)]);
+                if let Some(stayed) = slots.get(d)
+                    && !(stayed.given.order.moves() && stayed.result)
+                    && let Some(by) = dislodger.get_mut(d)
+                {
+                    *by = u as u16;
+                    dislodged_units += 1;
+                    if d < u {
+                        unset(at, stayed.loc.index());
+                    }
+                }
+                s.given.dst_loc
             } else if moved {
                 // A train's station is found below.
                 trains = true;
                 continue;
             } else if dislodger.get(u).is_some_and(|&by| by != NONE) {
-                dislodged_units += 1;
+                // Dislodged by a move already placed.
                 continue;
             } else {
-                (s.prov, s.loc)
+                s.loc
             };
-            set(occupied, usize::from(province));
             set(at, loc.index());
             if let Some(slot) = occupant.get_mut(loc.index()) {
                 *slot = Unit { power: s.power, kind: s.kind, loc };
@@ -177,15 +200,11 @@ impl Adjudicator {
         if trains {
             self.trains_after(map, scratch);
         }
-        // Provinces some move tried to enter (the units' above, trains' stations here) that
-        // nobody holds.
+        // Provinces some move tried to enter: the units' above, trains' stations here.
         for s in &self.slots[self.units..] {
             if s.given.order == Kind::LegReach {
                 set(&mut scratch.tried, usize::from(s.given.dst));
             }
-        }
-        for (tried, occupied) in scratch.tried.iter_mut().zip(&scratch.occupied) {
-            *tried &= !occupied;
         }
         let mut units = Vec::with_capacity(self.units);
         for (k, &word) in scratch.at.iter().enumerate() {
@@ -207,7 +226,6 @@ impl Adjudicator {
                 let end = self.train_end(map, u as u16);
                 let station = self.station(u as u16, end);
                 let loc = map.main_loc(ProvinceId(station));
-                set(&mut scratch.occupied, usize::from(station));
                 set(&mut scratch.at, loc.index());
                 scratch.occupant[loc.index()] = Unit { power: s.power, kind: s.kind, loc };
             }
@@ -219,6 +237,9 @@ impl Adjudicator {
         // At most every province tried: one allocation.
         let mut contested = Vec::with_capacity(scratch.tried.iter().map(|w| w.count_ones() as usize).sum());
         for p in ones(&scratch.tried) {
+            if scratch.held(map, ProvinceId(p as u16)) {
+                continue;
+            }
             let mut m = self.first_mover[p];
             let mut bounced = false;
             while m != NONE {
@@ -272,7 +293,7 @@ impl Adjudicator {
             let mut retreats = Vec::with_capacity(if neutral { 0 } else { neighbours });
             let mut consider = |loc: LocId| {
                 let p = map.province_of(loc);
-                let blocked = get(&scratch.occupied, p.index())
+                let blocked = scratch.held(map, p)
                     || contested.contains(&p)
                     || (p.0 == attacker.prov && !origin_open)
                     || map.is_frozen(p, position.phase.season)
@@ -313,43 +334,23 @@ impl Adjudicator {
         }
     }
 
-    /// Fills `report.dislodger`: for each unit that stayed, the unit that moved into its
-    /// province, if one did.
-    fn find_dislodged(&mut self) {
-        let units = self.units;
-        let dislodger = &mut self.report.dislodger;
-        dislodger.clear();
-        dislodger.resize(units, NONE);
-        let (slots, unit_at) = (&self.slots[..units], &self.unit_at[..]);
-        for (m, s) in slots.iter().enumerate() {
-            if s.given.order == Kind::Move && s.result {
-                let d = usize::from(unit_at[usize::from(s.given.dst)]);
-                if let Some(stayed) = slots.get(d)
-                    && !(stayed.given.order.moves() && stayed.result)
-                    && let Some(by) = dislodger.get_mut(d)
-                {
-                    *by = m as u16;
-                }
-            }
-        }
-    }
-
     /// Whether order `i` succeeds without more to say: legal, and a move that succeeded, a
     /// support or convoy that matched and was given (a fleet that convoys was not
     /// dislodged, nor failed by a paradox rule), or a hold not dislodged.
     #[inline(always)]
-    fn plainly_succeeds(&self, i: usize) -> bool {
+    fn plainly_succeeds(&self, i: usize, dislodger: &[u16]) -> bool {
         if self.order_illegal[i].is_some() || self.order_unit[i] == NONE {
             return false;
         }
         let u = usize::from(self.order_unit[i]);
         let s = &self.slots[u];
         (s.result && (s.given.order == Kind::Move || s.matches))
-            || (s.given.order == Kind::Hold && self.report.dislodger[u] == NONE)
+            || (s.given.order == Kind::Hold && dislodger.get(u) == Some(&NONE))
     }
 
-    /// Writes order `i`'s result into `out` (which holds `Succeeds`).
-    fn write_result(&mut self, map: &Map, i: usize, out: &mut OrderResult) {
+    /// Writes order `i`'s result into `out` (which holds `Succeeds`), the units' dislodgers
+    /// found (`units_after`).
+    fn write_result(&mut self, map: &Map, i: usize, dislodger: &[u16], out: &mut OrderResult) {
         if let Some(why) = self.order_illegal[i] {
             *out = OrderResult::Illegal(why);
             return;
@@ -360,7 +361,7 @@ impl Adjudicator {
         }
         let u = self.order_unit[i] as usize;
         let s = self.slots[u];
-        let by = self.report.dislodger[u];
+        let by = dislodger.get(u).copied().unwrap_or(NONE);
         let dislodger = (by != NONE).then(|| ProvinceId(self.slots[usize::from(by)].prov));
         *out = match s.given.order {
             Kind::Hold => match dislodger {
