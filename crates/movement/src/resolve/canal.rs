@@ -114,8 +114,15 @@ impl Adjudicator {
 
     /// The canal decision of a crossing (see `canal_of`).
     pub(crate) fn canal(&self, u: u16) -> u16 {
-        self.canal_of.get(u as usize).copied().unwrap_or(NONE)
+        canal_in(&self.canal_of, u)
     }
+}
+
+/// Slot `u`'s entry of a crossings table (`Adjudicator::canal_of`, empty on a map without
+/// canals): `NONE` if it crosses none.
+#[inline(always)]
+pub(super) fn canal_in(canal_of: &[u16], u: u16) -> u16 {
+    canal_of.get(usize::from(u)).copied().unwrap_or(NONE)
 }
 
 /// A canal permission given by the keeper's power.

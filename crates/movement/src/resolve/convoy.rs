@@ -101,17 +101,27 @@ impl Adjudicator {
         // Most convoys are of one fleet: its route is the fleet at both ends' coasts, under
         // either multi-route rule (the one route it lies on needs it).
         let c = s.first_convoy;
-        if c != NONE && self.slots[usize::from(c)].next_convoy == NONE {
+        let (open, settled) = if c != NONE && self.slots[usize::from(c)].next_convoy == NONE {
             let convoyed = self.resolve(map, c);
             let fleet = &self.slots[usize::from(c)];
             let open = convoyed
                 && map.fleet_reaches(fleet.loc, ProvinceId(s.prov))
                 && map.fleet_reaches(fleet.loc, ProvinceId(s.given.dst));
-            if let (State::Resolved, Some(route)) = (fleet.state, self.routes.get_mut(m as usize)) {
-                *route = if open { Route::Open } else { Route::Closed };
-            }
-            return open || land_after && self.convoy_failed(map, m);
+            (open, fleet.state == State::Resolved)
+        } else {
+            self.chain_of_convoys(map, m)
+        };
+        // Once every convoy is decided, so is the route: later questions read it.
+        if let (true, Some(route)) = (settled, self.routes.get_mut(m as usize)) {
+            *route = if open { Route::Open } else { Route::Closed };
         }
+        open || land_after && self.convoy_failed(map, m)
+    }
+
+    /// Whether move `m`'s convoys (none, or more than one) form a chain under the multi-route rule,
+    /// and whether every one of them is decided.
+    fn chain_of_convoys(&mut self, map: &Map, m: u16) -> (bool, bool) {
+        let s = self.slots[m as usize];
         let (fleets, k) = self.convoys_of(m);
         let fleets = &fleets[..k];
         let all: u128 = if k == 128 { u128::MAX } else { (1u128 << k) - 1 };
@@ -132,11 +142,7 @@ impl Adjudicator {
                 on_route != 0 && on_route & !ok == 0
             }
         };
-        // Once every convoy is decided, so is the route: later questions read it.
-        if let (true, Some(route)) = (settled, self.routes.get_mut(m as usize)) {
-            *route = if open { Route::Open } else { Route::Closed };
-        }
-        open || land_after && self.convoy_failed(map, m)
+        (open, settled)
     }
 
     /// The matching convoys of move `m`, at most 128 (a chain needs no more).

@@ -211,16 +211,12 @@ impl FleetGraph {
         if let Some(answer) = short {
             return answer;
         }
-        let first = |graph: &Self, loc: LocId| {
-            let p = map.province_of(loc).0;
-            graph.fleet_on(loc) && Some(loc) != except && p != from && p != to
-        };
         // Longer chains: a search through the fleets' borders.
         self.build(map);
         let w = self.words;
         self.mask(REACHED).fill(0);
         for &loc in map.fleet_entries(from_province) {
-            if first(self, loc) {
+            if self.first_fleet(map, loc, (from_province, to_province), except) {
                 let i = usize::from(self.at_loc[loc.index()]);
                 self.masks[REACHED * w + i / 64] |= 1 << (i % 64);
             }
@@ -282,13 +278,20 @@ impl FleetGraph {
         }
     }
 
+    /// Whether a chain from `from` to `to` may start with the fleet at `loc` (one of the
+    /// map's entries into `from`): a fleet that may convoy stands there, not the excluded
+    /// one, in neither end.
+    fn first_fleet(&self, map: &Map, loc: LocId, (from, to): (ProvinceId, ProvinceId), except: Option<LocId>) -> bool {
+        let p = map.province_of(loc);
+        self.fleet_on(loc) && Some(loc) != except && p != from && p != to
+    }
+
     /// `short_by_bits`' answers on a map too large to keep bit sets of its borders: from
     /// the lists of where fleets enter `from` and of each fleet's borders.
     fn short_by_lists(&self, map: &Map, from: ProvinceId, to: ProvinceId, except: Option<LocId>) -> Option<bool> {
         let mut any_start = false;
         for &loc in map.fleet_entries(from) {
-            let p = map.province_of(loc);
-            if !self.fleet_on(loc) || Some(loc) == except || p == from || p == to {
+            if !self.first_fleet(map, loc, (from, to), except) {
                 continue;
             }
             any_start = true;

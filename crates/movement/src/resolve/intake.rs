@@ -34,9 +34,7 @@ impl Adjudicator {
                     matches!(self.check(map, order), Ok(a) if a.unit == u && a.given == given),
                     "the plain move {order:?} checks as the general check does"
                 );
-                let slot = &mut self.slots[usize::from(u)];
-                slot.order_index = i as u32;
-                slot.given = given;
+                self.apply(&Applied { unit: u, given }, i);
                 self.order_unit[i] = u;
                 continue;
             }

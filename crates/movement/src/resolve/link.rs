@@ -6,7 +6,7 @@ use dip_map::rules::{AdjacentConvoy, CivilDisorderHoldSupport, ConvoyPath, Poorl
 use dip_map::{Map, ProvinceId, Rules, UnitKind};
 use dip_orders::{Action, Order};
 
-use super::{Adjudicator, CLOSED, Fallback, Kind, NONE, Slot, State};
+use super::{Adjudicator, CLOSED, Fallback, Kind, NONE, Slot, State, canal::canal_in};
 
 impl Adjudicator {
     /// Builds the lists the decisions walk: moves by destination, matching supports and
@@ -328,7 +328,7 @@ struct Linked<'a> {
 impl Linked<'_> {
     /// `Adjudicator::canal`.
     fn canal(self, u: u16) -> u16 {
-        self.canal_of.get(usize::from(u)).copied().unwrap_or(NONE)
+        canal_in(self.canal_of, u)
     }
 
     /// Whether move `m` has its route whatever else is decided: a possible move over land,
