@@ -32,6 +32,13 @@ fn a_position_of_another_map_is_an_error_in_every_entry_point() {
     // owners for its provinces.
     let mut standard_opening = Position::opening(&standard);
     assert!(dip::adjudicate(&colonial, &standard_opening, &[], &rules).is_err());
+    // A unit of a power the map does not have: the movement adjudicator reads each unit's
+    // ids as it places it, and names the fault as `Position::check` does.
+    let mut stranger = Position::opening(&standard);
+    stranger.units[3].power = PowerId(99);
+    let error = dip::adjudicate(&standard, &stranger, &[], &rules).expect_err("a foreign power");
+    assert_eq!(error, AdjudicationError::Position(stranger.check(&standard).expect_err("a foreign power")));
+    assert!(error.to_string().contains("power 99 is not on the map"), "{error}");
     // One unit with a location no map has.
     standard_opening.units.push(Unit { power: PowerId(0), kind: UnitKind::Army, loc: LocId(60_000) });
     for kind in [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment] {
@@ -58,7 +65,32 @@ fn an_order_with_ids_the_map_does_not_have_is_an_error() {
     bad.action = Action::Move { to: Place::new(ProvinceId(999)), via_convoy: false };
     let mut stranger = good.clone();
     stranger.unit = UnitSpec { power: Some(PowerId(77)), ..stranger.unit };
-    for (orders, index) in [(vec![good.clone(), bad], 1), (vec![stranger], 0)] {
+    // The usual move's ids are known from its lookups, every other order's checked on
+    // their own: each foreign id is refused wherever it is, and the first one is named.
+    let mut power = good.clone();
+    power.power = PowerId(77);
+    let mut coast = good.clone();
+    coast.action = Action::Move {
+        to: Place::with_coast(
+            map.province_by_name("Burgundy").expect("bur"),
+            Some(dip::CoastSpec::Known(LocId(9_999))),
+        ),
+        via_convoy: false,
+    };
+    let mut support = order(&map, "Germany", "A Munich S A Berlin - Kiel");
+    support.action = Action::SupportMove {
+        target: UnitSpec { power: Some(PowerId(40)), ..support.unit },
+        to: Place::new(ProvinceId(2)),
+    };
+    let plain = order(&map, "Italy", "A Venice - Piedmont");
+    let cases = [
+        (vec![good.clone(), bad], 1),
+        (vec![stranger], 0),
+        (vec![plain.clone(), power, good.clone()], 1),
+        (vec![plain.clone(), good.clone(), coast], 2),
+        (vec![plain.clone(), support, good.clone()], 1),
+    ];
+    for (orders, index) in cases {
         let error = dip::adjudicate(&map, &position, &orders, &Rules::default()).expect_err("foreign order");
         assert!(matches!(error, AdjudicationError::ForeignOrder { index: i, .. } if i == index), "{error}");
         let mut game = Game::new(map.clone(), Rules::default());

@@ -339,6 +339,12 @@ impl Map {
         &self.locations[id.index()]
     }
 
+    /// The province a location belongs to, `None` for a location the map does not have.
+    #[inline]
+    pub fn province_of_checked(&self, loc: LocId) -> Option<ProvinceId> {
+        self.loc_province.get(loc.index()).copied()
+    }
+
     /// The province a location belongs to.
     #[inline]
     pub fn province_of(&self, loc: LocId) -> ProvinceId {

@@ -52,6 +52,22 @@ impl PositionError {
             two_units_message(map, &position.units[first], &position.units[second]),
         )
     }
+
+    /// `position.units[i]` names a location or power the map does not have (a reader found
+    /// it so): its fault, named as [`Position::check`] names it.
+    pub fn foreign_unit(map: &Map, position: &Position, i: usize) -> Self {
+        let unit = position.units.get(i);
+        let (what, id, count) = match unit {
+            Some(u) if u.loc.index() >= map.location_count() => ("location", u.loc.index(), map.location_count()),
+            Some(u) => ("power", u.power.index(), map.power_count()),
+            None => ("unit", i, position.units.len()),
+        };
+        PositionError::one(Subject::Unit(i), foreign_message(map, what, id, count))
+    }
+}
+
+fn foreign_message(map: &Map, what: &str, id: usize, count: usize) -> String {
+    format!("{what} {id} is not on the map `{}` ({count} {what}s): the position is of another map", map.name())
 }
 
 fn two_units_message(map: &Map, first: &Unit, second: &Unit) -> String {
@@ -84,11 +100,19 @@ impl Position {
     /// province, and dislodged units appear only in a retreat phase. Units the rules of the
     /// board forbid (DATC §4.E.6's Flying Dutchmen) pass; [`Position::validate`] refuses them.
     pub fn check(&self, map: &Map) -> Result<(), PositionError> {
-        let (locations, powers, provinces) = (map.location_count(), map.power_count(), map.province_count());
-        // The usual answer first, in one cheap pass; the slow pass below names the fault.
-        // Folds without early exits, which compile to straight loops.
+        let (locations, powers) = (map.location_count(), map.power_count());
+        // The usual answer first, in one cheap pass; the slow pass names the fault.
+        // A fold without early exits, which compiles to a straight loop.
         let units_ok =
             self.units.iter().fold(true, |ok, u| ok & (u.loc.index() < locations) & (u.power.index() < powers));
+        if units_ok { self.check_tables(map) } else { self.check_faults(map) }
+    }
+
+    /// What [`Position::check`] asks but whether each unit's location and power are the
+    /// map's: for a reader that looks each unit up in tables where a foreign id is not
+    /// found, and asks [`Position::check`] for the message when one is not.
+    pub fn check_tables(&self, map: &Map) -> Result<(), PositionError> {
+        let (powers, provinces) = (map.power_count(), map.province_count());
         // Branch-free folds over every entry: sixteen lanes at a time, which the compiler
         // vectorises (one fold over the whole table it does not), then the rest.
         let owner = |o: &Option<PowerId>| o.map_or(0, |p| p.0);
@@ -101,27 +125,21 @@ impl Position {
             lanes
         });
         let highest_owner = lanes.into_iter().fold(rest, u8::max);
-        if self.dislodged.is_empty()
-            && self.owners.len() == provinces
-            && units_ok
-            && usize::from(highest_owner) < powers
-        {
+        if self.dislodged.is_empty() && self.owners.len() == provinces && usize::from(highest_owner) < powers {
             return Ok(());
         }
+        self.check_faults(map)
+    }
+
+    /// The slow pass of [`Position::check`]: the first fault, named.
+    #[cold]
+    fn check_faults(&self, map: &Map) -> Result<(), PositionError> {
+        let (locations, powers, provinces) = (map.location_count(), map.power_count(), map.province_count());
         let foreign = |subject, what: &str, id: usize, count: usize| {
-            let message = format!(
-                "{what} {id} is not on the map `{}` ({count} {what}s): the position is of another map",
-                map.name()
-            );
-            Err(PositionError::one(subject, message))
+            Err(PositionError::one(subject, foreign_message(map, what, id, count)))
         };
-        for (i, unit) in self.units.iter().enumerate() {
-            if unit.loc.index() >= locations {
-                return foreign(Subject::Unit(i), "location", unit.loc.index(), locations);
-            }
-            if unit.power.index() >= powers {
-                return foreign(Subject::Unit(i), "power", unit.power.index(), powers);
-            }
+        if let Some(i) = self.units.iter().position(|u| u.loc.index() >= locations || u.power.index() >= powers) {
+            return Err(PositionError::foreign_unit(map, self, i));
         }
         for (i, d) in self.dislodged.iter().enumerate() {
             let subject = Subject::Dislodged(i);

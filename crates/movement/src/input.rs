@@ -1,17 +1,21 @@
 //! What [`Adjudicator::run`](crate::Adjudicator::run) checks before it reads anything:
-//! the position and orders are of the map, and no convoy needs more fleets than the
-//! resolver follows. Linear in the input; nothing is allocated unless a phase has more
-//! convoy orders than one convoy may have fleets.
+//! the position's tables are of the map, and no convoy needs more fleets than the resolver
+//! follows. Each unit's ids are checked as the setup reads it.
+//! Linear in the input; nothing is allocated unless a phase has more convoy orders than
+//! one convoy may have fleets. The orders' ids are checked as the intake reads each order
+//! (an order it reads by lookups that would fail on an id the map does not have, the usual
+//! move, costs nothing more), so a position's faults are reported first, then too many
+//! convoys, then two units in a province (the setup), then the first foreign order.
 
 use dip_map::{Map, PhaseKind, Position};
-use dip_orders::{Action, AdjudicationError, Order, check_input};
+use dip_orders::{Action, AdjudicationError, Order, check_input_but_ids};
 
 /// Most fleets the resolver follows in the convoy of one army: its routes are searched
 /// over a 128-bit set of fleets.
 pub const MAX_CONVOY_FLEETS: usize = 128;
 
 pub(crate) fn check(map: &Map, position: &Position, orders: &[Order]) -> Result<(), AdjudicationError> {
-    check_input(map, position, orders, PhaseKind::Movement)?;
+    check_input_but_ids(map, position, PhaseKind::Movement)?;
     // Too many convoy orders for one army needs more orders than that in all: the usual
     // phase is not read a second time.
     if orders.len() > MAX_CONVOY_FLEETS
@@ -19,8 +23,11 @@ pub(crate) fn check(map: &Map, position: &Position, orders: &[Order]) -> Result<
     {
         let mut per_army = vec![0usize; map.province_count()];
         for order in orders {
-            if let Action::Convoy { army, .. } = &order.action {
-                per_army[army.place.province.index()] += 1;
+            // A province the map does not have: the intake refuses the order.
+            if let Action::Convoy { army, .. } = &order.action
+                && let Some(count) = per_army.get_mut(army.place.province.index())
+            {
+                *count += 1;
             }
         }
         if let Some((p, &fleets)) = per_army.iter().enumerate().find(|&(_, &n)| n > MAX_CONVOY_FLEETS) {

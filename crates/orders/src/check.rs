@@ -132,10 +132,11 @@ fn location(map: &Map, loc: LocId) -> String {
 }
 
 impl Order {
-    /// [`Order::check`]'s question as a yes or no, without building a message: the fast
+    /// [`Order::check`]'s question as a yes or no, without building a message, with the
+    /// map's counts of powers, provinces and locations read once by the caller: the fast
     /// path of every adjudication.
     #[inline(always)]
-    fn ids_within(&self, powers: usize, provinces: usize, locations: usize) -> bool {
+    pub fn ids_within(&self, powers: usize, provinces: usize, locations: usize) -> bool {
         let place =
             |p: &Place| p.province.index() < provinces && p.coast_loc().is_none_or(|loc| loc.index() < locations);
         let unit = |u: &UnitSpec| u.power.is_none_or(|p| p.index() < powers) && place(&u.place);
@@ -161,19 +162,43 @@ pub fn check_input(
     kind: PhaseKind,
 ) -> Result<(), AdjudicationError> {
     position.check(map)?;
+    check_input_but_ids(map, position, kind)?;
+    // The usual answer inline, with the map's counts read once; the slow pass names the fault.
+    let (powers, provinces, locations) = (map.power_count(), map.province_count(), map.location_count());
+    for (index, order) in orders.iter().enumerate() {
+        if !order.ids_within(powers, provinces, locations) {
+            return Err(foreign_order(map, order, index));
+        }
+    }
+    Ok(())
+}
+
+/// Why order number `index` is refused: it names an id the map does not have (the caller
+/// found [`Order::ids_within`] false).
+#[cold]
+pub fn foreign_order(map: &Map, order: &Order, index: usize) -> AdjudicationError {
+    let message = match order.check(map) {
+        Err(message) => message,
+        // Not reached when the caller asked `ids_within`: the two checks ask the same.
+        Ok(()) => "it names an id the map does not have".to_owned(),
+    };
+    AdjudicationError::ForeignOrder { index, message }
+}
+
+/// [`check_input`] but for the ids of the position's units and of the orders: the rest of
+/// the position is of the map ([`Position::check_tables`](dip_map::Position::check_tables))
+/// and in a phase of `kind`. For a reader that checks each unit's and order's ids
+/// ([`Position::check`](dip_map::Position::check) for the message of a unit's,
+/// [`Order::ids_within`] and [`foreign_order`]) before it reads anything else of them, or
+/// knows them from lookups that would have failed.
+pub fn check_input_but_ids(map: &Map, position: &dip_map::Position, kind: PhaseKind) -> Result<(), AdjudicationError> {
+    position.check_tables(map)?;
     if position.phase.kind != kind {
         return Err(AdjudicationError::WrongPhase { expected: kind, found: position.phase });
     }
     // A spring whose fall (Hundred's calendar: five years on) is past the last year.
     if position.phase.season == dip_map::Season::Spring && map.fall_year(position.phase.year).is_none() {
         return Err(AdjudicationError::YearOutOfRange { year: position.phase.year });
-    }
-    // The usual answer inline, with the map's counts read once; the slow pass names the fault.
-    let (powers, provinces, locations) = (map.power_count(), map.province_count(), map.location_count());
-    for (index, order) in orders.iter().enumerate() {
-        if !order.ids_within(powers, provinces, locations) {
-            order.check(map).map_err(|message| AdjudicationError::ForeignOrder { index, message })?;
-        }
     }
     Ok(())
 }

@@ -25,7 +25,7 @@ mod names;
 mod parse;
 mod source;
 
-pub use check::{AdjudicationError, check_input};
+pub use check::{AdjudicationError, check_input, check_input_but_ids, foreign_order};
 pub use file::{
     DislodgedEntry, FileProblem, OrderLine, OrdersRead, PositionFile, find_line, parse_place_loc, parse_unit,
     read_orders,

@@ -8,14 +8,16 @@ use dip_map::rules::{
     OmittedSingleCoast, ProxyOrders, WrongUnitType,
 };
 use dip_map::{LocId, Map, PowerId, ProvinceId, UnitKind};
-use dip_orders::{Action, CoastSpec, Order, Place, PlaceSlot};
+use dip_orders::{Action, AdjudicationError, CoastSpec, Order, Place, PlaceSlot, foreign_order};
 
 use super::{Adjudicator, Given, ImpliedMove, Kind, NONE, Piece, convoy::sea_route};
 use crate::outcome::Illegal;
 
 impl Adjudicator {
-    /// Checks each order on its own and applies the legal ones to their units.
-    pub(super) fn intake(&mut self, map: &Map, orders: &[Order]) {
+    /// Checks each order on its own and applies the legal ones to their units. An order
+    /// naming an id the map does not have is refused before anything else of it is read:
+    /// the first one (in the order given) is the error.
+    pub(super) fn intake(&mut self, map: &Map, orders: &[Order]) -> Result<(), AdjudicationError> {
         self.order_unit.clear();
         self.order_unit.resize(orders.len(), NONE);
         self.order_illegal.clear();
@@ -25,11 +27,13 @@ impl Adjudicator {
         self.convoy_intent = false;
         // Nothing on the map can make a plain move illegal or change it (`plain_move`).
         let plain_map = !map.has_ice() && map.railroads().is_empty() && !map.powers().any(|p| map.is_neutral(p));
+        let (powers, provinces, locations) = (map.power_count(), map.province_count(), map.location_count());
         for (i, order) in orders.iter().enumerate() {
             if let Some(flag) = self.ordered_power.get_mut(order.power.index()) {
                 *flag = true;
             }
             if plain_map && let Some((u, given)) = self.plain_move(map, order) {
+                debug_assert!(order.ids_within(powers, provinces, locations), "a plain move names only the map's ids");
                 debug_assert!(
                     matches!(self.check(map, order), Ok(a) if a.unit == u && a.given == given),
                     "the plain move {order:?} checks as the general check does"
@@ -37,6 +41,9 @@ impl Adjudicator {
                 self.apply(&Applied { unit: u, given }, i);
                 self.order_unit[i] = u;
                 continue;
+            }
+            if !order.ids_within(powers, provinces, locations) {
+                return Err(foreign_order(map, order, i));
             }
             self.convoy_intent |= matches!(order.action, Action::Convoy { .. } | Action::Move { via_convoy: true, .. });
             if let Action::Permit { canal, .. } = order.action {
@@ -94,6 +101,7 @@ impl Adjudicator {
         if !map.railroads().is_empty() {
             self.one_train_per_railroad();
         }
+        Ok(())
     }
 
     fn apply(&mut self, applied: &Applied, index: usize) {
@@ -347,7 +355,9 @@ impl Adjudicator {
     /// does: the unit and what `check` would set in its slot. `None` for every other order,
     /// which the general check takes; debug builds (and so the property tests) check that
     /// both agree. (Holds and supports read this way cost about what the general check
-    /// does: measured, and left to it.)
+    /// does: measured, and left to it.) Every id it reads is looked up in a table it must
+    /// be in or compared with one that is, so a move it takes names only the map's ids:
+    /// the intake checks them for the other orders.
     #[inline(always)]
     fn plain_move(&self, map: &Map, order: &Order) -> Option<(u16, Given)> {
         let Action::Move { to, via_convoy: false } = &order.action else { return None };
@@ -359,6 +369,8 @@ impl Adjudicator {
         let slot = self.slots.get(usize::from(u))?;
         let dst = to.province;
         if slot.power != order.power
+            || order.unit.power.is_some_and(|p| p != slot.power)
+            || dst.index() >= self.unit_at.len()
             || order.unit.kind != Some(slot.kind)
             || slot.order_index != u32::MAX
             || dst.0 == slot.prov

@@ -28,7 +28,7 @@ mod link;
 mod railroad;
 mod strength;
 
-use dip_map::{LocId, Map, Position, PowerId, ProvinceId, Rules, Season, UnitKind};
+use dip_map::{LocId, Map, Position, PositionError, PowerId, ProvinceId, Rules, Season, UnitKind};
 use dip_orders::{AdjudicationError, Order};
 
 use crate::outcome::Illegal;
@@ -384,7 +384,7 @@ impl Adjudicator {
     ) -> Result<(), AdjudicationError> {
         self.rules = *rules;
         self.setup(map, position)?;
-        self.intake(map, orders);
+        self.intake(map, orders)?;
         self.link(map, orders);
         if self.cycle_pos.len() < self.slots.len() {
             self.cycle_pos.resize(self.slots.len(), 0);
@@ -413,8 +413,12 @@ impl Adjudicator {
         self.guess_based = false;
         self.fleets.clear(map);
         self.backup_settled.clear();
+        let powers = map.power_count();
         for unit in &position.units {
-            let prov = map.province_of(unit.loc);
+            // The position's tables are checked (`input::check`), its units' ids here.
+            let Some(prov) = map.province_of_checked(unit.loc).filter(|_| unit.power.index() < powers) else {
+                return Err(PositionError::foreign_unit(map, position, self.slots.len()).into());
+            };
             let first = self.unit_at[prov.index()];
             if first != NONE {
                 let second = self.slots.len();
