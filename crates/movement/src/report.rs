@@ -4,7 +4,7 @@
 //! between phases: no sorting of the board, one allocation for each list returned.
 
 use dip_map::rules::RetreatToConvoyOrigin;
-use dip_map::{Dislodged, LocId, Map, PhaseKind, Position, ProvinceId, Season, Unit, UnitKind};
+use dip_map::{Dislodged, LocId, Map, PhaseKind, Position, PowerId, ProvinceId, Season, Unit, UnitKind};
 use dip_orders::{AdjudicationError, Order};
 
 use crate::Provinces;
@@ -23,6 +23,14 @@ pub(crate) struct Scratch {
     /// Provinces some move tried to enter (set for the moves that failed: one that
     /// succeeded holds the province it entered); the standoffs are those nobody holds.
     tried: Vec<u64>,
+    /// The orders given to units whose result is more than plain success: not a move that
+    /// succeeded, a support or convoy that matched and was given (a fleet that convoys was
+    /// not dislodged, nor failed by a paradox rule), or a hold not dislodged. Their results
+    /// are written after the pass over the units that finds them. By unit: an order the
+    /// slot's order index names is legal but when a rule turned its unit to a hold
+    /// (conflicting orders under §4.D.3's hold, a second train on a railroad), and such a
+    /// result is written again by the pass over the orders not given (`write_not_given`).
+    told: Vec<u16>,
 }
 
 impl Scratch {
@@ -100,18 +108,26 @@ impl Adjudicator {
         self.prevent_known.0.clear();
         self.prevent_known.0.resize(self.slots.len(), UNKNOWN);
         let mut scratch = std::mem::take(&mut self.report);
-        let (units, dislodged_units) = self.units_after(map, &mut scratch);
+        let mut unordered = Vec::new();
+        let (units, dislodged_units) = self.units_after(map, &mut scratch, &mut unordered);
         // Every result is written where it stays: a result returned through memory and read
-        // back whole stalled on the narrower stores that wrote it. The usual one is pushed
-        // as a constant, the others written in place.
+        // back whole stalled on the narrower stores that wrote it. The usual one is filled
+        // in as a constant, the others written in place: the units' orders that did not
+        // plainly succeed (found by the pass over the units), and the orders given to no
+        // unit's slot, illegal or permits (found by a pass over the orders when there are
+        // any: a fold without early exits, which compiles to a straight loop).
         let mut results = vec![OrderResult::Succeeds; orders.len()];
-        for (i, result) in results.iter_mut().enumerate() {
-            if !self.plainly_succeeds(i, &scratch.dislodger) {
-                self.write_result(map, i, &scratch.dislodger, result);
+        for &u in &scratch.told {
+            let i = self.slots[usize::from(u)].order_index as usize;
+            if let Some(result) = results.get_mut(i) {
+                self.write_unit_result(map, u, &scratch.dislodger, result);
             }
         }
-        let unordered =
-            self.slots[..self.units].iter().filter(|s| s.order_index == u32::MAX).map(|s| (s.power, s.loc)).collect();
+        let (illegal, unit) = (&self.order_illegal[..], &self.order_unit[..]);
+        let all_given = illegal.iter().zip(unit).fold(true, |all, (why, &u)| all & why.is_none() & (u != NONE));
+        if !all_given {
+            self.write_not_given(map, &scratch.dislodger, &mut results);
+        }
         let contested = self.standoffs(map, &scratch);
         let reports = self.dislodged_reports(map, position, &scratch, &contested, dislodged_units);
         self.report = scratch;
@@ -144,9 +160,16 @@ impl Adjudicator {
 
     /// The units on the board after the phase, by location, and how many were dislodged;
     /// fills `scratch`'s dislodgers (for each unit that stayed, the unit that moved into its
-    /// province, if one did), and its locations held and provinces tried. One pass over the units:
-    /// a unit found dislodged after it was placed is taken off its location again.
-    fn units_after(&mut self, map: &Map, scratch: &mut Scratch) -> (Vec<Unit>, usize) {
+    /// province, if one did), its locations held and provinces tried, and the orders whose
+    /// result is more than plain success (`Scratch::told`); pushes the units without an
+    /// order onto `unordered`. One pass over the units: a unit found dislodged after it was
+    /// placed is taken off its location again.
+    fn units_after(
+        &mut self,
+        map: &Map,
+        scratch: &mut Scratch,
+        unordered: &mut Vec<(PowerId, LocId)>,
+    ) -> (Vec<Unit>, usize) {
         let (provinces, locations) = (map.province_count().div_ceil(64), map.location_count().div_ceil(64));
         scratch.tried.clear();
         scratch.tried.resize(provinces, 0);
@@ -160,9 +183,17 @@ impl Adjudicator {
         let (tried, at) = (&mut scratch.tried[..], &mut scratch.at[..]);
         scratch.dislodger.clear();
         scratch.dislodger.resize(self.units, NONE);
+        scratch.told.clear();
+        let told = &mut scratch.told;
         let (occupant, dislodger) = (&mut scratch.occupant[..], &mut scratch.dislodger[..]);
         let (slots, unit_at) = (&self.slots[..self.units], &self.unit_at[..]);
         for (u, s) in slots.iter().enumerate() {
+            // A hold is told when it is found dislodged, below.
+            if s.order_index == u32::MAX {
+                unordered.push((s.power, s.loc));
+            } else if !(s.result && (s.given.order == Kind::Move || s.matches)) && s.given.order != Kind::Hold {
+                told.push(u as u16);
+            }
             // A province a move entered is held after the phase: only failed moves count.
             if s.given.order == Kind::Move && !s.result {
                 set(tried, usize::from(s.given.dst));
@@ -177,6 +208,9 @@ impl Adjudicator {
                 {
                     *by = u as u16;
                     dislodged_units += 1;
+                    if stayed.given.order == Kind::Hold && stayed.order_index != u32::MAX {
+                        told.push(d as u16);
+                    }
                     if d < u {
                         unset(at, stayed.loc.index());
                     }
@@ -334,22 +368,21 @@ impl Adjudicator {
         }
     }
 
-    /// Whether order `i` succeeds without more to say: legal, and a move that succeeded, a
-    /// support or convoy that matched and was given (a fleet that convoys was not
-    /// dislodged, nor failed by a paradox rule), or a hold not dislodged.
-    #[inline(always)]
-    fn plainly_succeeds(&self, i: usize, dislodger: &[u16]) -> bool {
-        if self.order_illegal[i].is_some() || self.order_unit[i] == NONE {
-            return false;
+    /// Writes the results of the orders given to no unit's slot: the illegal ones and
+    /// canal permissions.
+    #[cold]
+    #[inline(never)]
+    fn write_not_given(&mut self, map: &Map, dislodger: &[u16], results: &mut [OrderResult]) {
+        for (i, result) in results.iter_mut().enumerate() {
+            if self.order_illegal[i].is_some() || self.order_unit[i] == NONE {
+                self.write_result(map, i, dislodger, result);
+            }
         }
-        let u = usize::from(self.order_unit[i]);
-        let s = &self.slots[u];
-        (s.result && (s.given.order == Kind::Move || s.matches))
-            || (s.given.order == Kind::Hold && dislodger.get(u) == Some(&NONE))
     }
 
     /// Writes order `i`'s result into `out` (which holds `Succeeds`), the units' dislodgers
     /// found (`units_after`).
+    #[inline(always)]
     fn write_result(&mut self, map: &Map, i: usize, dislodger: &[u16], out: &mut OrderResult) {
         if let Some(why) = self.order_illegal[i] {
             *out = OrderResult::Illegal(why);
@@ -359,7 +392,14 @@ impl Adjudicator {
             *out = self.permit_result(map, i);
             return;
         }
-        let u = self.order_unit[i] as usize;
+        self.write_unit_result(map, self.order_unit[i], dislodger, out);
+    }
+
+    /// Writes into `out` (which holds `Succeeds`) the result of the order applied to unit
+    /// `u`.
+    #[inline(always)]
+    fn write_unit_result(&mut self, map: &Map, u: u16, dislodger: &[u16], out: &mut OrderResult) {
+        let u = usize::from(u);
         let s = self.slots[u];
         let by = dislodger.get(u).copied().unwrap_or(NONE);
         let dislodger = (by != NONE).then(|| ProvinceId(self.slots[usize::from(by)].prov));
