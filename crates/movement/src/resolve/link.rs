@@ -188,12 +188,14 @@ impl Adjudicator {
     /// Whether each move that could go by land goes by convoy (§4.A.3): first which convoy
     /// orders name each such move, then each move's route under the rule.
     fn link_convoy_intent(&mut self, map: &Map) {
-        let (n, rule) = (self.slots.len(), self.rules.adjacent_convoy);
-        for c in 0..n {
+        let rule = self.rules.adjacent_convoy;
+        // Each pass finds the slots it changes with a search over the slots as a slice (its
+        // base and length in registers), then changes them through the adjudicator.
+        let mut next = 0;
+        while let Some(k) = self.slots[next..].iter().position(|s| s.given.order == Kind::Convoy) {
+            let c = next + k;
+            next = c + 1;
             let s = self.slots[c];
-            if s.given.order != Kind::Convoy {
-                continue;
-            }
             let army = &self.slots[s.given.target as usize];
             if army.given.order == Kind::Move && army.given.adjacent && army.given.dst == s.given.dst {
                 let (from, own_power) = (army.prov, army.power == s.power);
@@ -207,11 +209,19 @@ impl Adjudicator {
                 army.own_convoy_named |= own;
             }
         }
-        for a in 0..n {
+        // A move no convoy order names and not written "via convoy" goes over land under
+        // every rule: its slot says so already (not convoyed, no fallback).
+        let may_convoy = |army: &Slot| {
+            army.given.order == Kind::Move
+                && army.kind == UnitKind::Army
+                && army.given.adjacent
+                && (army.given.via_written || army.convoy_named)
+        };
+        let mut next = 0;
+        while let Some(k) = self.slots[next..].iter().position(may_convoy) {
+            let a = next + k;
+            next = a + 1;
             let army = self.slots[a];
-            if army.given.order != Kind::Move || army.kind != UnitKind::Army || !army.given.adjacent {
-                continue;
-            }
             let (own, any) = (army.own_convoy_named, army.convoy_named);
             let d = self.unit_at[army.given.dst as usize];
             let swapping = d != NONE
@@ -237,6 +247,12 @@ impl Adjudicator {
                 (true, false) => Fallback::No,
             };
         }
+        debug_assert!(
+            self.slots.iter().all(|s| !(s.given.order == Kind::Move && s.kind == UnitKind::Army && s.given.adjacent)
+                || may_convoy(s)
+                || (!s.given.convoyed && s.fallback == Fallback::No)),
+            "a move over land that no convoy names stays over land"
+        );
     }
 
     /// Whether the unit in move `a`'s destination, or the chain of supports and convoys it
