@@ -137,16 +137,16 @@ impl Order {
     /// path of every adjudication.
     #[inline(always)]
     pub fn ids_within(&self, powers: usize, provinces: usize, locations: usize) -> bool {
-        let place =
-            |p: &Place| p.province.index() < provinces && p.coast_loc().is_none_or(|loc| loc.index() < locations);
-        let unit = |u: &UnitSpec| u.power.is_none_or(|p| p.index() < powers) && place(&u.place);
-        self.power.index() < powers
-            && unit(&self.unit)
-            && match &self.action {
+        // Each id's test a comparison, the tests joined without branches (`&`, not `&&`).
+        let place = |p: &Place| p.ids_within(provinces, locations);
+        let unit = |u: &UnitSpec| u.power.is_none_or(|p| p.index() < powers) & place(&u.place);
+        (self.power.index() < powers)
+            & unit(&self.unit)
+            & match &self.action {
                 Action::Hold | Action::Disband | Action::Build | Action::Remove | Action::Waive => true,
-                Action::Move { to, .. } => self.path().iter().all(|p| p.index() < provinces) && place(to),
+                Action::Move { to, .. } => place(to) && self.path().iter().all(|p| p.index() < provinces),
                 Action::SupportHold { target } => unit(target),
-                Action::SupportMove { target, to } | Action::Convoy { army: target, to } => unit(target) && place(to),
+                Action::SupportMove { target, to } | Action::Convoy { army: target, to } => unit(target) & place(to),
                 Action::Rail { to, .. } | Action::Retreat { to } => place(to),
                 Action::Permit { to, .. } => to.as_ref().is_none_or(place),
             }

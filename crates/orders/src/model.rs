@@ -93,6 +93,15 @@ impl Place {
         }
     }
 
+    /// Whether the place's ids are among a map's `provinces` and `locations` (at least one):
+    /// its province, and its coast when a known one is written. Branch-free: the coast's
+    /// packed value plus one (wrapping) is 0 for an unknown coast, 1 for none, and the
+    /// location's id plus one for a known coast.
+    #[inline(always)]
+    pub const fn ids_within(&self, provinces: usize, locations: usize) -> bool {
+        (self.province.0 as usize) < provinces && (self.coast.wrapping_add(1) as usize) <= locations
+    }
+
     /// Whether a coast was written, known or not: one comparison, for the usual place
     /// without one.
     #[inline]
