@@ -43,7 +43,7 @@ fn the_fast_test_of_ids_agrees_with_the_named_check() {
             ];
             for action in actions {
                 for (order_power, spec) in [(PowerId(0), own), (power, unit)] {
-                    let order = Order::new(order_power, spec, action.clone());
+                    let order = Order::new(order_power, spec, action);
                     assert_eq!(order.ids_within(counts.0, counts.1, counts.2), order.check(&map).is_ok(), "{order:?}");
                     checked += 1;
                 }
