@@ -31,6 +31,8 @@ pub(crate) struct Scratch {
     /// (conflicting orders under §4.D.3's hold, a second train on a railroad), and such a
     /// result is written again by the pass over the orders not given (`write_not_given`).
     told: Vec<u16>,
+    /// The units dislodged, in increasing order once `units_after` is done.
+    dislodged: Vec<u16>,
 }
 
 impl Scratch {
@@ -109,7 +111,7 @@ impl Adjudicator {
         self.prevent_known.0.resize(self.slots.len(), UNKNOWN);
         let mut scratch = std::mem::take(&mut self.report);
         let mut unordered = Vec::new();
-        let (units, dislodged_units) = self.units_after(map, &mut scratch, &mut unordered);
+        let units = self.units_after(map, &mut scratch, &mut unordered);
         // Every result is written where it stays: a result returned through memory and read
         // back whole stalled on the narrower stores that wrote it. The usual one is filled
         // in as a constant, the others written in place: the units' orders that did not
@@ -129,7 +131,7 @@ impl Adjudicator {
             self.write_not_given(map, &scratch.dislodger, &mut results);
         }
         let contested = self.standoffs(map, &scratch);
-        let reports = self.dislodged_reports(map, position, &scratch, &contested, dislodged_units);
+        let reports = self.dislodged_reports(map, position, &scratch, &contested);
         self.report = scratch;
 
         let mut waiting: Vec<Dislodged> = reports
@@ -158,18 +160,13 @@ impl Adjudicator {
         MovementOutcome { results, unordered, dislodged: reports, contested, position: next }
     }
 
-    /// The units on the board after the phase, by location, and how many were dislodged;
-    /// fills `scratch`'s dislodgers (for each unit that stayed, the unit that moved into its
-    /// province, if one did), its locations held and provinces tried, and the orders whose
+    /// The units on the board after the phase, by location; fills `scratch`'s dislodgers
+    /// (for each unit that stayed, the unit that moved into its province, if one did), the
+    /// units dislodged, its locations held and provinces tried, and the orders whose
     /// result is more than plain success (`Scratch::told`); pushes the units without an
     /// order onto `unordered`. One pass over the units: a unit found dislodged after it was
     /// placed is taken off its location again.
-    fn units_after(
-        &mut self,
-        map: &Map,
-        scratch: &mut Scratch,
-        unordered: &mut Vec<(PowerId, LocId)>,
-    ) -> (Vec<Unit>, usize) {
+    fn units_after(&mut self, map: &Map, scratch: &mut Scratch, unordered: &mut Vec<(PowerId, LocId)>) -> Vec<Unit> {
         let (provinces, locations) = (map.province_count().div_ceil(64), map.location_count().div_ceil(64));
         scratch.tried.clear();
         scratch.tried.resize(provinces, 0);
@@ -177,14 +174,14 @@ impl Adjudicator {
         scratch.at.resize(locations, 0);
         let filler = Unit { power: dip_map::PowerId(0), kind: UnitKind::Army, loc: LocId(0) };
         scratch.occupant.resize(map.location_count(), filler);
-        let mut dislodged_units = 0;
         let mut trains = false;
         // The tables as slices: their base and length stay in registers through the loop.
         let (tried, at) = (&mut scratch.tried[..], &mut scratch.at[..]);
         scratch.dislodger.clear();
         scratch.dislodger.resize(self.units, NONE);
         scratch.told.clear();
-        let told = &mut scratch.told;
+        scratch.dislodged.clear();
+        let (told, dislodged) = (&mut scratch.told, &mut scratch.dislodged);
         let (occupant, dislodger) = (&mut scratch.occupant[..], &mut scratch.dislodger[..]);
         let (slots, unit_at) = (&self.slots[..self.units], &self.unit_at[..]);
         for (u, s) in slots.iter().enumerate() {
@@ -207,7 +204,7 @@ impl Adjudicator {
                     && let Some(by) = dislodger.get_mut(d)
                 {
                     *by = u as u16;
-                    dislodged_units += 1;
+                    dislodged.push(d as u16);
                     if stayed.given.order == Kind::Hold && stayed.order_index != u32::MAX {
                         told.push(d as u16);
                     }
@@ -240,6 +237,8 @@ impl Adjudicator {
                 set(&mut scratch.tried, usize::from(s.given.dst));
             }
         }
+        // Found in the order of their dislodgers: the reports list them by unit.
+        scratch.dislodged.sort_unstable();
         let mut units = Vec::with_capacity(self.units);
         for (k, &word) in scratch.at.iter().enumerate() {
             let mut word = word;
@@ -248,7 +247,7 @@ impl Adjudicator {
                 word &= word - 1;
             }
         }
-        (units, dislodged_units)
+        units
     }
 
     /// The trains that moved, at the stations they got to.
@@ -301,17 +300,11 @@ impl Adjudicator {
         position: &Position,
         scratch: &Scratch,
         contested: &[ProvinceId],
-        dislodged_units: usize,
     ) -> Vec<DislodgedReport> {
-        let mut reports = Vec::with_capacity(dislodged_units);
-        for u in 0..self.units {
-            if reports.len() == dislodged_units {
-                break;
-            }
+        let mut reports = Vec::with_capacity(scratch.dislodged.len());
+        for &u in &scratch.dislodged {
+            let u = usize::from(u);
             let by = scratch.dislodger[u];
-            if by == NONE || self.moved(u) {
-                continue;
-            }
             let s = self.slots[u];
             let attacker = self.slots[by as usize];
             let attacker_by_convoy = self.by_convoy(map, by);
