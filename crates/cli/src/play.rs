@@ -152,6 +152,20 @@ fn explanation_text(game: &Game, file: &str, out: &mut String) -> Result<(), Err
             outln!(out, "    {line}");
         }
     }
+    // Moves implied for units without an order (§4.E.3 a), after the orders that imply them.
+    for e in &explanation.implied {
+        let Some(unit) = e.unit else { continue };
+        let to = match &e.trace {
+            dip::explanation::Trace::Move(mv) => map.province(mv.destination).name.as_str(),
+            _ => "",
+        };
+        let power = map.power(unit.power).name.as_str();
+        let unit = crate::describe::unit(map, &unit);
+        outln!(out, "  {power}: {unit} - {to}, implied by order {} ({})", e.index + 1, e.result.code());
+        for line in e.lines(map) {
+            outln!(out, "    {line}");
+        }
+    }
     outln!(out);
     Ok(())
 }

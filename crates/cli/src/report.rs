@@ -128,6 +128,18 @@ fn movement(
         });
     }
 
+    // Units without an order that their power's support or convoy moved (§4.E.3 a).
+    let implied: Vec<String> = outcome
+        .implied
+        .iter()
+        .map(|m| {
+            let power = &map.power(m.unit.power).name;
+            let (word, reason) = (describe::verdict(&m.result), describe::reason(map, position, &m.result));
+            let verdict = if reason.is_empty() { word.to_string() } else { format!("{word}, {reason}") };
+            format!("{power}: {} - {}: {verdict}", describe::unit(map, &m.unit), map.province(m.to).name)
+        })
+        .collect();
+
     let mut dislodged = Vec::new();
     for d in &outcome.dislodged {
         let power = &map.power(d.unit.power).name;
@@ -144,6 +156,7 @@ fn movement(
         });
     }
     section(&mut text, "Units without a legal order:", &holding);
+    section(&mut text, "Moves implied by their power's support or convoy orders:", &implied);
     section(&mut text, "Dislodged:", &dislodged);
     PhaseReport { text }
 }

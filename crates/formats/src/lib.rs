@@ -65,7 +65,7 @@ pub use explanation::{BackupRow, ExplanationRow, RouteRow, StatusRow, StrengthRo
 pub use names::{Names, list};
 pub use replay::{Difference, Field, GameReplay, PhaseReplay, Verdict, replay_game};
 pub use results::{
-    BuiltRow, DisbandedRow, DislodgedRow, MismatchError, OrderRow, Outcome, PhaseResults, PlayedPhase, PowerRow,
-    RESULTS_SCHEMA, RESULTS_VERSION, RemovedRow, RetreatedRow, UNREADABLE, UnorderedRow, UnreadableDetail,
+    BuiltRow, DisbandedRow, DislodgedRow, ImpliedRow, MismatchError, OrderRow, Outcome, PhaseResults, PlayedPhase,
+    PowerRow, RESULTS_SCHEMA, RESULTS_VERSION, RemovedRow, RetreatedRow, UNREADABLE, UnorderedRow, UnreadableDetail,
     read_error_words, unreadable_consequence,
 };

@@ -114,6 +114,27 @@ pub struct UnorderedRow {
     pub by: Option<String>,
 }
 
+/// The move of a unit without an order, implied by its power's support or convoy order
+/// (DATC §4.E.3 choice a).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImpliedRow {
+    pub power: String,
+    /// The unit, where it started.
+    pub unit: String,
+    /// The province it moves to.
+    pub to: String,
+    /// The result's machine code, as an order's: `succeeds`, `bounced`, ...
+    pub code: String,
+    /// The reason in words; empty for a success.
+    pub reason: String,
+    /// The provinces of the units that caused the result.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by: Vec<String>,
+    /// How the move was decided, when an explanation was asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<crate::ExplanationRow>,
+}
+
 /// A unit dislodged in a movement phase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DislodgedRow {
@@ -190,6 +211,10 @@ pub struct PhaseResults {
     pub orders: Vec<OrderRow>,
     /// Movement: units without a legal order (they held).
     pub unordered: Vec<UnorderedRow>,
+    /// Movement: moves implied for units without an order (DATC §4.E.3 choice a; absent
+    /// under the other choice).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub implied: Vec<ImpliedRow>,
     /// Movement: dislodged units and where each may retreat.
     pub dislodged: Vec<DislodgedRow>,
     /// Retreat: units that retreated.
@@ -259,6 +284,7 @@ impl PhaseResults {
             phase: phase.start.phase.to_string(),
             orders: Vec::with_capacity(phase.lines.len()),
             unordered: Vec::new(),
+            implied: Vec::new(),
             dislodged: Vec::new(),
             retreated: Vec::new(),
             disbanded: Vec::new(),
@@ -333,6 +359,9 @@ impl PhaseResults {
         for (row, e) in rows.zip(&explanation.orders) {
             row.explanation = Some(crate::ExplanationRow::new(&names, e));
         }
+        for (row, e) in self.implied.iter_mut().zip(&explanation.implied) {
+            row.explanation = Some(crate::ExplanationRow::new(&names, e));
+        }
         Ok(())
     }
 
@@ -346,6 +375,18 @@ impl PhaseResults {
                 unit: names.unit(unit),
                 code: if dislodged.is_some() { "dislodged" } else { "succeeds" }.into(),
                 by: dislodged.map(|d| names.province(d.by)),
+            });
+        }
+        for m in &outcome.implied {
+            let v = movement_verdict(names, start, &m.result);
+            self.implied.push(ImpliedRow {
+                power: map.power(m.unit.power).name.clone(),
+                unit: names.unit(&m.unit),
+                to: names.province(m.to),
+                code: v.code.into(),
+                reason: v.reason,
+                by: v.by,
+                explanation: None,
             });
         }
         for d in &outcome.dislodged {

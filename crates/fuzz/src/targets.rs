@@ -129,14 +129,11 @@ fn exercise(s: &mut Source<'_>, map: &Map, names: Names, position: &Position, or
         assert!(checked.is_ok(), "a position `check` refuses was adjudicated");
         assert!(outcome.position.check(map).is_ok(), "the movement phase made a position of another shape");
         held("the movement", check::movement(map, position, orders, &outcome));
-        // The decision trace explains the same outcome, and adds up. It traces the orders
-        // given: a unit moved by an implicit order (`implicit_orders: Allowed`, DATC 4.E.3)
-        // has none, so a cut or dislodgement it makes names a unit the check cannot follow.
-        if rules.implicit_orders != dip::map::rules::ImplicitOrders::Allowed {
-            match dip::explain(map, position, orders, rules) {
-                Ok(explanation) => held("the explanation", check::explanation(map, &outcome, &explanation)),
-                Err(e) => panic!("adjudicated, yet not explained: {e}"),
-            }
+        // The decision trace explains the same outcome, and adds up: the orders given and
+        // the moves implied for units without one (`implicit_orders: Allowed`, DATC 4.E.3).
+        match dip::explain(map, position, orders, rules) {
+            Ok(explanation) => held("the explanation", check::explanation(map, &outcome, &explanation)),
+            Err(e) => panic!("adjudicated, yet not explained: {e}"),
         }
         if checked.is_ok() {
             held("the movement's retreats", check::retreat_lists(map, rules, &outcome));

@@ -16,10 +16,16 @@ use dip_map::{Map, ProvinceId, Unit};
 
 use crate::OrderResult;
 
-/// How every order of a movement phase was decided, one entry per order given, in order.
+/// How every order of a movement phase was decided, one entry per order given, in order,
+/// and how each move implied for a unit without an order was decided.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Explanation {
     pub orders: Vec<OrderExplanation>,
+    /// The moves implied for units without an order (DATC §4.E.3 choice a), as the
+    /// outcome's `implied` lists them: each entry's `index` is the first order whose
+    /// support or convoy implied the move, and its `unit` the unit that moved.
+    #[serde(default)]
+    pub implied: Vec<OrderExplanation>,
 }
 
 /// How one order was decided.
@@ -450,12 +456,19 @@ impl OrderExplanation {
 }
 
 impl Explanation {
-    /// Every order's explanation in words, each line led by the order's number.
+    /// Every order's explanation in words, each line led by the order's number, then each
+    /// implied move's, led by its unit and the order that implied it.
     pub fn display<'a>(&'a self, map: &'a Map) -> impl fmt::Display + 'a {
         let mut lines = Vec::new();
         for order in &self.orders {
             for line in order.lines(map) {
                 lines.push(format!("{}: {line}", order.index + 1));
+            }
+        }
+        for implied in &self.implied {
+            let unit = implied.unit.map(|u| unit_name(map, &u)).unwrap_or_default();
+            for line in implied.lines(map) {
+                lines.push(format!("{unit}, moved as order {} implies: {line}", implied.index + 1));
             }
         }
         Lines(lines)

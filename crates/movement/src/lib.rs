@@ -31,7 +31,7 @@ mod resolve;
 
 pub use explanation::{Explanation, OrderExplanation};
 pub use input::MAX_CONVOY_FLEETS;
-pub use outcome::{DislodgedReport, Failure, Illegal, MovementOutcome, OrderResult};
+pub use outcome::{DislodgedReport, Failure, Illegal, ImpliedMove, MovementOutcome, OrderResult};
 pub use provinces::Provinces;
 pub use resolve::{Adjudicator, Resolved};
 

@@ -320,13 +320,30 @@ pub struct DislodgedReport {
     pub retreats: Vec<LocId>,
 }
 
+/// The move of a unit that was given no order of its own, implied by its power's support or
+/// convoy of that move (DATC §4.E.3 choice a, `implicit_orders: Allowed`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ImpliedMove {
+    /// The unit, where it started.
+    pub unit: Unit,
+    /// The province the move goes to.
+    pub to: ProvinceId,
+    /// What the move did, as an order's result says it.
+    pub result: OrderResult,
+}
+
 /// Everything a movement phase decided.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct MovementOutcome {
     /// One result per order given, in the order given.
     pub results: Vec<OrderResult>,
-    /// Units that did not receive a legal order and held: (power, location).
+    /// Units that did not receive a legal order and held: (power, location). A unit moved
+    /// by an implied order is in `implied` instead.
     pub unordered: Vec<(PowerId, LocId)>,
+    /// The moves implied for units without an order (§4.E.3 choice a), by unit; empty
+    /// under the other choice.
+    #[serde(default)]
+    pub implied: Vec<ImpliedMove>,
     pub dislodged: Vec<DislodgedReport>,
     /// Provinces left empty by a standoff: no retreat may go there.
     pub contested: Vec<ProvinceId>,

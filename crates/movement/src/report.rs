@@ -8,7 +8,7 @@ use dip_map::{Dislodged, LocId, Map, PhaseKind, Position, PowerId, ProvinceId, S
 use dip_orders::{AdjudicationError, Order};
 
 use crate::Provinces;
-use crate::outcome::{DislodgedReport, Failure, MovementOutcome, OrderResult};
+use crate::outcome::{DislodgedReport, Failure, ImpliedMove, MovementOutcome, OrderResult};
 use crate::resolve::{Adjudicator, CLOSED, Kind, NONE, Resolved};
 
 /// Scratch tables of [`Adjudicator::outcome`], grown to the map's size once.
@@ -130,6 +130,12 @@ impl Adjudicator {
         if !all_given {
             self.write_not_given(map, &scratch.dislodger, &mut results);
         }
+        // Moves implied for units without an order (§4.E.3 a): found among those units.
+        let implied = if self.implied.is_empty() {
+            Vec::new()
+        } else {
+            self.implied_moves(map, &scratch.dislodger, &mut unordered)
+        };
         let contested = self.standoffs(map, &scratch);
         let reports = self.dislodged_reports(map, position, &scratch, &contested);
         self.report = scratch;
@@ -157,7 +163,7 @@ impl Adjudicator {
         } else {
             PhaseKind::Retreat
         };
-        MovementOutcome { results, unordered, dislodged: reports, contested, position: next }
+        MovementOutcome { results, unordered, implied, dislodged: reports, contested, position: next }
     }
 
     /// The units on the board after the phase, by location; fills `scratch`'s dislodgers
@@ -361,6 +367,35 @@ impl Adjudicator {
         }
     }
 
+    /// The moves implied for units without an order, with their results, taken out of
+    /// `unordered` (the units without an order): a unit an implied order moves did not hold.
+    #[cold]
+    #[inline(never)]
+    fn implied_moves(
+        &mut self,
+        map: &Map,
+        dislodger: &[u16],
+        unordered: &mut Vec<(PowerId, LocId)>,
+    ) -> Vec<ImpliedMove> {
+        let mut moves = Vec::new();
+        let mut holding = Vec::with_capacity(unordered.len());
+        for &(power, loc) in unordered.iter() {
+            let u = self.unit_at[map.province_of(loc).index()];
+            let s = self.slots[usize::from(u)];
+            // An implied order is the only order of a unit without one.
+            if s.given.order != Kind::Move {
+                holding.push((power, loc));
+                continue;
+            }
+            let mut result = OrderResult::Succeeds;
+            self.write_unit_result(map, u, dislodger, &mut result);
+            let unit = Unit { power: s.power, kind: s.kind, loc: s.loc };
+            moves.push(ImpliedMove { unit, to: ProvinceId(s.given.dst), result });
+        }
+        *unordered = holding;
+        moves
+    }
+
     /// Writes the results of the orders given to no unit's slot: the illegal ones and
     /// canal permissions.
     #[cold]
@@ -482,6 +517,7 @@ impl Adjudicator {
     }
 
     /// Pushes onto `by` (empty) the provinces of the units whose strength stopped move `m`.
+    #[inline(always)]
     fn bounced_by(&mut self, map: &Map, m: u16, by: &mut Provinces) {
         let s = self.slots[m as usize];
         // The move has its route (the caller asked `path`).
@@ -523,6 +559,7 @@ impl Adjudicator {
         }
     }
 
+    #[inline(always)]
     fn cut_by(&mut self, map: &Map, s: u16) -> ProvinceId {
         let sup = self.slots[s as usize];
         let mut m = self.first_mover[sup.prov as usize];

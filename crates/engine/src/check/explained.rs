@@ -88,11 +88,13 @@ pub fn order_faults(map: &Map, orders: &[OrderExplanation], e: &OrderExplanation
 /// (`order 3 (Army Paris): ...`); empty when it is consistent with itself.
 pub fn explanation_faults(map: &Map, explanation: &Explanation) -> Vec<String> {
     let mut faults = Vec::new();
-    let orders = &explanation.orders;
-    for e in orders {
+    // The implied moves are moves like the orders': a cut or a dislodgement may name one.
+    let all: Vec<OrderExplanation> = explanation.orders.iter().chain(&explanation.implied).cloned().collect();
+    for (k, e) in all.iter().enumerate() {
         let label = unit_label(map, &e.unit);
-        order_faults(map, orders, e, &mut |what: String| {
-            faults.push(format!("order {} ({label}): {what}", e.index + 1))
+        let what = if k < explanation.orders.len() { "order" } else { "move implied by order" };
+        order_faults(map, &all, e, &mut |fault: String| {
+            faults.push(format!("{what} {} ({label}): {fault}", e.index + 1))
         });
     }
     faults
@@ -117,6 +119,26 @@ pub fn explanation(map: &Map, outcome: &MovementOutcome, explanation: &Explanati
                     e.result.code(),
                     e.index + 1,
                     result.code()
+                ),
+            );
+        }
+    }
+    if explanation.implied.len() != outcome.implied.len() {
+        return fail(
+            "one explanation an implied move",
+            format!("{} explanations for {} implied moves", explanation.implied.len(), outcome.implied.len()),
+        );
+    }
+    for (e, implied) in explanation.implied.iter().zip(&outcome.implied) {
+        if e.unit != Some(implied.unit) || e.result != implied.result || !matches!(e.trace, Trace::Move(_)) {
+            return fail(
+                "an explanation of the outcome's implied move",
+                format!(
+                    "{}: explained as {} ({:?}), the outcome says {}",
+                    unit_label(map, &Some(implied.unit)),
+                    e.result.code(),
+                    e.unit,
+                    implied.result.code()
                 ),
             );
         }

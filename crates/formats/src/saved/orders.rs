@@ -111,6 +111,10 @@ pub fn mila_results(
                     add(&mut results, unit_key(map, unit), &[]);
                 }
             }
+            // A move implied for a unit without an order (§4.E.3 a) has a move's codes.
+            for m in &o.implied {
+                add(&mut results, unit_key(map, &m.unit), movement_codes(&m.result));
+            }
             for d in &o.dislodged {
                 add(&mut results, unit_key(map, &d.unit), &["dislodged"]);
             }

@@ -43,6 +43,7 @@ impl Adjudicator {
 
     /// The explanation of a run whose input is checked, from its outcome.
     fn explain_outcome(&mut self, map: &Map, outcome: MovementOutcome) -> Explanation {
+        let implied = self.implied_explained(map, &outcome);
         let mut explained = Vec::with_capacity(outcome.results.len());
         for (index, result) in outcome.results.into_iter().enumerate() {
             let u = self.order_unit[index];
@@ -58,7 +59,30 @@ impl Adjudicator {
             let backup = if illegal || u == NONE { None } else { self.settled_by(u) };
             explained.push(OrderExplanation { index, unit, result, trace, backup });
         }
-        Explanation { orders: explained }
+        Explanation { orders: explained, implied }
+    }
+
+    /// How each move implied for a unit without an order was decided (§4.E.3 choice a).
+    fn implied_explained(&mut self, map: &Map, outcome: &MovementOutcome) -> Vec<OrderExplanation> {
+        let mut explained = Vec::with_capacity(outcome.implied.len());
+        for implied in &outcome.implied {
+            let u = self.unit_at[map.province_of(implied.unit.loc).index()];
+            // Every implied move was made from an implication at intake.
+            let Some(index) = self.implied.iter().find(|m| m.unit == u).map(|m| m.order as usize) else {
+                debug_assert!(false, "an implied move without the order that implies it");
+                continue;
+            };
+            let trace = self.trace(map, u);
+            let backup = self.settled_by(u);
+            explained.push(OrderExplanation {
+                index,
+                unit: Some(implied.unit),
+                result: implied.result.clone(),
+                trace,
+                backup,
+            });
+        }
+        explained
     }
 
     fn unit_of(&self, u: u16) -> Unit {

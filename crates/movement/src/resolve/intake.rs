@@ -10,7 +10,7 @@ use dip_map::rules::{
 use dip_map::{LocId, Map, PowerId, ProvinceId, UnitKind};
 use dip_orders::{Action, AdjudicationError, CoastSpec, Order, Place, PlaceSlot, foreign_order};
 
-use super::{Adjudicator, Given, ImpliedMove, Kind, NONE, Piece, convoy::sea_route};
+use super::{Adjudicator, Given, Implication, Kind, NONE, Piece, convoy::sea_route};
 use crate::outcome::Illegal;
 
 impl Adjudicator {
@@ -97,6 +97,9 @@ impl Adjudicator {
         }
         if self.rules.implicit_orders == ImplicitOrders::Allowed {
             self.implicit_moves(map, orders);
+        } else {
+            // No move is implied: the outcome finds none to report.
+            self.implied.clear();
         }
         if !map.railroads().is_empty() {
             self.one_train_per_railroad();
@@ -115,6 +118,8 @@ impl Adjudicator {
     /// the unit stays "none"; its move is adjudicated like any other. Orders of the power
     /// that imply different moves for one unit imply none: it holds, whatever the order
     /// in which they are listed.
+    #[cold]
+    #[inline(never)]
     fn implicit_moves(&mut self, map: &Map, orders: &[Order]) {
         let mut implied = std::mem::take(&mut self.implied);
         implied.clear();
@@ -139,11 +144,13 @@ impl Adjudicator {
             let place = Place::with_coast(ProvinceId(giver.given.dst), coast);
             if let Ok((dst_loc, needs_convoy)) = self.check_move(map, target.piece(), &place) {
                 let by_convoy = giver.given.order == Kind::Convoy;
-                implied.push(ImpliedMove { unit: t, dst: giver.given.dst, dst_loc, needs_convoy, by_convoy });
+                let order = i as u32;
+                implied.push(Implication { unit: t, order, dst: giver.given.dst, dst_loc, needs_convoy, by_convoy });
             }
         }
         // Each unit's implied moves together: one destination, or none.
-        implied.sort_unstable_by_key(|m| m.unit);
+        // By unit, then by order: a group's first is the first order that implies the move.
+        implied.sort_unstable_by_key(|m| (m.unit, m.order));
         for group in implied.chunk_by(|a, b| a.unit == b.unit) {
             let first = group[0];
             if group.iter().any(|m| m.dst != first.dst || m.dst_loc != first.dst_loc) {

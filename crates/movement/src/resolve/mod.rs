@@ -99,9 +99,11 @@ enum State {
 
 /// A move that a support or convoy order implies for a unit without an order (§4.E.3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct ImpliedMove {
+pub(crate) struct Implication {
     /// The unit's slot.
     pub unit: u16,
+    /// The index of the support or convoy order that implies it.
+    pub order: u32,
     /// Its destination's province and location.
     pub dst: u16,
     pub dst_loc: LocId,
@@ -279,7 +281,7 @@ pub struct Adjudicator {
     pub(crate) convoy_intent: bool,
     /// §4.E.3 choice a: the moves a power's supports and convoys imply for its units
     /// without an order, gathered before any is applied (reused each phase).
-    pub(crate) implied: Vec<ImpliedMove>,
+    pub(crate) implied: Vec<Implication>,
     /// The fleets that may convoy, for convoy reachability at order intake.
     fleets: FleetGraph,
     /// Per unit: its move's route, once decided (convoyed moves only).
