@@ -59,33 +59,7 @@ impl Adjudicator {
                         self.apply(&applied, i);
                         (u, None)
                     } else {
-                        let first = first as usize;
-                        if self.gives_way(&orders[first], u) && !self.gives_way(order, u) {
-                            self.order_illegal[first] = Some(Illegal::Superseded);
-                            self.apply(&applied, i);
-                            (u, None)
-                        } else if self.gives_way(order, u) && !self.gives_way(&orders[first], u) {
-                            (u, Some(Illegal::Superseded))
-                        } else if same_effect(&orders[first], order) {
-                            (u, Some(Illegal::Duplicate))
-                        } else {
-                            match self.rules.multiple_orders {
-                                MultipleOrders::First => (u, Some(Illegal::ConflictingOrders)),
-                                MultipleOrders::Last => {
-                                    self.order_illegal[first] = Some(Illegal::ConflictingOrders);
-                                    self.apply(&applied, i);
-                                    (u, None)
-                                }
-                                MultipleOrders::Hold => {
-                                    // The unit holds and may receive hold support.
-                                    let slot = &mut self.slots[u as usize];
-                                    slot.given.order = Kind::Hold;
-                                    slot.given.target = NONE;
-                                    self.order_illegal[first] = Some(Illegal::ConflictingOrders);
-                                    (u, Some(Illegal::ConflictingOrders))
-                                }
-                            }
-                        }
+                        self.second_order(orders, &applied, i, first as usize)
                     }
                 }
                 Err((unit, why)) => (unit, Some(why)),
@@ -105,6 +79,40 @@ impl Adjudicator {
             self.one_train_per_railroad();
         }
         Ok(())
+    }
+
+    /// Order `i`, `applied` to a unit that order `first` was applied to already (§4.D.3,
+    /// §4.C for the orders that give way): which one counts, and why the other does not.
+    #[cold]
+    #[inline(never)]
+    fn second_order(&mut self, orders: &[Order], applied: &Applied, i: usize, first: usize) -> (u16, Option<Illegal>) {
+        let (u, order) = (applied.unit, &orders[i]);
+        if self.gives_way(&orders[first], u) && !self.gives_way(order, u) {
+            self.order_illegal[first] = Some(Illegal::Superseded);
+            self.apply(applied, i);
+            (u, None)
+        } else if self.gives_way(order, u) && !self.gives_way(&orders[first], u) {
+            (u, Some(Illegal::Superseded))
+        } else if same_effect(&orders[first], order) {
+            (u, Some(Illegal::Duplicate))
+        } else {
+            match self.rules.multiple_orders {
+                MultipleOrders::First => (u, Some(Illegal::ConflictingOrders)),
+                MultipleOrders::Last => {
+                    self.order_illegal[first] = Some(Illegal::ConflictingOrders);
+                    self.apply(applied, i);
+                    (u, None)
+                }
+                MultipleOrders::Hold => {
+                    // The unit holds and may receive hold support.
+                    let slot = &mut self.slots[u as usize];
+                    slot.given.order = Kind::Hold;
+                    slot.given.target = NONE;
+                    self.order_illegal[first] = Some(Illegal::ConflictingOrders);
+                    (u, Some(Illegal::ConflictingOrders))
+                }
+            }
+        }
     }
 
     fn apply(&mut self, applied: &Applied, index: usize) {
