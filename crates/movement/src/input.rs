@@ -1,11 +1,12 @@
 //! What [`Adjudicator::run`](crate::Adjudicator::run) checks before it reads anything:
 //! the position's tables are of the map, and no convoy needs more fleets than the resolver
-//! follows. Each unit's ids are checked as the setup reads it.
-//! Linear in the input; nothing is allocated unless a phase has more convoy orders than
-//! one convoy may have fleets. The orders' ids are checked as the intake reads each order
-//! (an order it reads by lookups that would fail on an id the map does not have, the usual
-//! move, costs nothing more), so a position's faults are reported first, then too many
-//! convoys, then two units in a province (the setup), then the first foreign order.
+//! follows. Linear in the input; nothing is allocated unless a phase has more convoy
+//! orders than one convoy may have fleets. Each unit's ids are checked as the setup reads
+//! it, and each order's as the intake reads it (an order it reads by lookups that would
+//! fail on an id the map does not have, the usual move, costs nothing more). So the faults
+//! of the position's tables are reported first, then too many convoys, then the units'
+//! (a foreign id or a second unit in a province, in the order of the units), then the
+//! first foreign order.
 
 use dip_map::{Map, PhaseKind, Position};
 use dip_orders::{Action, AdjudicationError, Order, check_input_but_ids};

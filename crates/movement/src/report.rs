@@ -26,10 +26,10 @@ pub(crate) struct Scratch {
     /// The orders given to units whose result is more than plain success: not a move that
     /// succeeded, a support or convoy that matched and was given (a fleet that convoys was
     /// not dislodged, nor failed by a paradox rule), or a hold not dislodged. Their results
-    /// are written after the pass over the units that finds them. By unit: an order the
-    /// slot's order index names is legal but when a rule turned its unit to a hold
-    /// (conflicting orders under §4.D.3's hold, a second train on a railroad), and such a
-    /// result is written again by the pass over the orders not given (`write_not_given`).
+    /// are written after the pass over the units that finds them. Kept by unit: the order
+    /// a unit's slot names is legal, except where a rule turned the unit to a hold
+    /// (conflicting orders under §4.D.3's hold, a second train on a railroad); such an
+    /// order's result is written again, as illegal, by `write_not_given`.
     told: Vec<u16>,
     /// The units dislodged, in increasing order once `units_after` is done.
     dislodged: Vec<u16>,
