@@ -37,6 +37,13 @@ pub fn verdict(result: &OrderResult) -> &'static str {
     }
 }
 
+/// A movement result in words: `succeeds`, or the verdict and its reason
+/// (`fails, bounced by A Kiel`).
+pub fn movement_result(map: &Map, position: &Position, result: &OrderResult) -> String {
+    let (word, reason) = (verdict(result), reason(map, position, result));
+    if reason.is_empty() { word.to_string() } else { format!("{word}, {reason}") }
+}
+
 /// Why the order has its result (empty for a success). `position` is the board the orders
 /// were given on.
 pub fn reason(map: &Map, position: &Position, result: &OrderResult) -> String {

@@ -41,11 +41,7 @@ pub fn phase(
     let position = &record.position;
     let mut report = match &record.outcome {
         PhaseOutcome::Movement(outcome) => {
-            let verdicts = outcome.results.iter().map(|r| {
-                let word = describe::verdict(r);
-                let reason = describe::reason(map, position, r);
-                if reason.is_empty() { word.to_string() } else { format!("{word}, {reason}") }
-            });
+            let verdicts = outcome.results.iter().map(|r| describe::movement_result(map, position, r));
             let orders = orders(file, map, lines, verdicts, PhaseKind::Movement);
             movement(map, position, record, outcome, orders)
         }
@@ -134,8 +130,7 @@ fn movement(
         .iter()
         .map(|m| {
             let power = &map.power(m.unit.power).name;
-            let (word, reason) = (describe::verdict(&m.result), describe::reason(map, position, &m.result));
-            let verdict = if reason.is_empty() { word.to_string() } else { format!("{word}, {reason}") };
+            let verdict = describe::movement_result(map, position, &m.result);
             format!("{power}: {} - {}: {verdict}", describe::unit(map, &m.unit), map.province(m.to).name)
         })
         .collect();
